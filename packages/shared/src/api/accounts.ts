@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+export const loginRequestSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  accepted: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.null()]).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokensSchema = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** seconds until the access token expires */
+  expires_in: z.number().int(),
+  /** seconds until the refresh token expires */
+  refresh_expires_in: z.number().int(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const loginResponseSchema = z.object({
+  status: z.literal('success'),
+  data: tokensSchema.extend({
+    /** number of previous logins (0 on the first sign-in → /welcome) */
+    logins: z.number().int(),
+    /** set for public users: the trail they are tied to */
+    trail_id: z.number().int().nullable(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1) });
+export const refreshResponseSchema = z.object({ status: z.literal('success'), data: tokensSchema });
+
+export const rgbSchema = z.object({ r: z.number(), g: z.number(), b: z.number() });
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  company: z.string(),
+  logo: z.array(z.object({ url: z.string() })),
+  style: z.object({
+    attributes: z.object({ color: z.string() }),
+    colors: z.object({ color0: rgbSchema, color2: rgbSchema }),
+  }),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const localeSchema = z.object({
+  code: z.string(),
+  iso: z.string(),
+  name: z.string(),
+  locale_name: z.string(),
+  default_name: z.string(),
+  moment_code: z.string(),
+});
+export type Locale = z.infer<typeof localeSchema>;
+
+export const profileFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'select', 'date']),
+  options: z.array(z.string()),
+  fieldValues: z.string().nullable(),
+  edit: z.boolean(),
+});
+export type ProfileField = z.infer<typeof profileFieldSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  real_id: z.number().int(),
+  email: z.string().nullable(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  mobile: z.string().nullable(),
+  birth: z.string().nullable(),
+  avatar: z.array(z.object({ id: z.number().int(), url: z.string() })),
+  cover: z.string().nullable(),
+  nationality_id: z.number().int().nullable(),
+  is_root: z.boolean(),
+  is_coach: z.boolean(),
+  is_admin: z.boolean(),
+  is_paused: z.union([z.literal(0), z.literal(1)]),
+  roles: z.array(z.object({ name: z.string(), level: z.number().int() })),
+  logins: z.number().int(),
+  active: z.boolean(),
+  notifications: z.record(z.string(), z.number().int()),
+  supported_languages: z.array(localeSchema),
+  fields: z.array(profileFieldSchema),
+  customer: customerSchema.nullable(),
+  base_url: z.string(),
+  language: z.string(),
+  trail_id: z.number().int().nullable(),
+  created_at: z.string(),
+  readable_created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileResponseSchema = z.object({ data: userSchema });
+
+export const profileUpdateSchema = z
+  .object({
+    firstname: z.string().max(100),
+    lastname: z.string().max(100),
+    mobile: z.string().max(40).nullable(),
+    birth: z.string().nullable(),
+    nationality_id: z.number().int().nullable(),
+    language: z.string(),
+    is_paused: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]),
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const forgotRequestSchema = z.object({ username: z.string(), url: z.string() });
+export const resetRequestSchema = z.object({
+  username: z.string(),
+  token: z.string(),
+  password: z.string(),
+  password_confirmation: z.string().optional(),
+});
+
+export const statusResponseSchema = z.object({ status: z.literal('success'), message: z.string().optional() });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Every error the API sends: an English message, a stable code the client translates, and field errors on 422. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** field → messages (English); present on 422 */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** field → the failed rule of the shared rule set, for translation as validation.{rule} */
+  rules: z
+    .record(z.string(), z.object({ rule: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }))
+    .optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The message the catalogue (§8) treats as a login failure. */
+export const INVALID_CREDENTIALS_MESSAGE = 'The user credentials were incorrect';
+
+/** Error codes the API uses; the client maps them to translation keys errors.{code}. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_credentials',
+  'unauthenticated',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_refresh_token',
+  'invalid_reset_token',
+  'provider_disabled',
+  'provider_token_invalid',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** HTTP 498: the access token has expired; the client refreshes and retries. */
+export const TOKEN_EXPIRED_STATUS = 498;

@@ -1,0 +1,6 @@
+export * from './api/accounts';
+export * from './api/errors';
+export * from './constants';
+export * from './locales';
+export * from './realtime';
+export * from './validation';
