@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = `${root}data/e2e`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: `${root}test-results/e2e.json` }]],
+  outputDir: `${root}test-results/e2e`,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+  ],
+  webServer: {
+    // a fresh database every run, so first-login and password-reset journeys start from the seed
+    command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @cairn/server`,
+    cwd: root,
+    url: `http://127.0.0.1:${E2E_PORT}/api/languages/supported`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      // short-lived access tokens make the silent-refresh journey real
+      ACCESS_TOKEN_TTL: '6',
+      RATE_LIMIT_MAX: '1000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+  },
+});
