@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { rgbSchema } from './accounts';
+
+/** The 22 mineral (question/interaction) types of §4. */
+export const MINERAL_TYPES = [
+  'text_input',
+  'number_input',
+  'email_input',
+  'url_input',
+  'date_input',
+  'audio_input',
+  'image_input',
+  'video_input',
+  'file_input',
+  'opinion',
+  '5_point_rating',
+  'yes_no',
+  'sa_text',
+  'ma_text',
+  'sa_image',
+  'ma_image',
+  'sa_audio',
+  'ma_audio',
+  'sa_video',
+  'ma_video',
+  'order',
+  'word_bubble',
+] as const;
+export type MineralType = (typeof MINERAL_TYPES)[number];
+
+export const TRAIL_TYPES = ['exam', 'survey', 'assessment', 'battle'] as const;
+export type TrailType = (typeof TRAIL_TYPES)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+/** Choice minerals: the answer is a set (or, for order, a sequence) of option ids. */
+export const CHOICE_TYPES: readonly MineralType[] = [
+  'sa_text',
+  'ma_text',
+  'sa_image',
+  'ma_image',
+  'sa_audio',
+  'ma_audio',
+  'sa_video',
+  'ma_video',
+  'yes_no',
+];
+/** Upload minerals: the answer is a media id returned by POST /media. */
+export const UPLOAD_TYPES: readonly MineralType[] = ['audio_input', 'image_input', 'video_input', 'file_input'];
+
+export const optionMediaSchema = z.object({
+  type: z.enum(['image', 'audio', 'video']),
+  url: z.string(),
+  thumbnails: z.record(z.string(), z.string()).optional(),
+  metadata: z.object({ mimetype: z.string(), src_url: z.string() }).optional(),
+});
+
+/** An answer option as the player sees it (never carries whether it is correct). */
+export const optionSchema = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  media: z.array(optionMediaSchema).optional(),
+});
+
+export const mineralPropertiesSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  mediaContent: z.array(optionMediaSchema).optional(),
+  values: z.array(optionSchema).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  label_left: z.string().optional(),
+  label_center: z.string().optional(),
+  label_right: z.string().optional(),
+  label_1: z.string().optional(),
+  label_2: z.string().optional(),
+  label_3: z.string().optional(),
+  label_4: z.string().optional(),
+  label_5: z.string().optional(),
+  type: z.enum(['thumb', 'numbers', 'stars', 'emojis', 'text', 'opinion']).optional(),
+  is_multiple: z.boolean().optional(),
+  /** choose at most this many (multiple answer); 0 = as many as you like */
+  maSelectLimit: z.number().int().min(0).optional(),
+  required: z.boolean(),
+  pool_id: z.number().int().nullable().optional(),
+});
+export type MineralProperties = z.infer<typeof mineralPropertiesSchema>;
+
+/** What a learner sent for one mineral: option ids (choice, order, word_bubble) or a value. */
+export const mineralAnswerSchema = z.object({
+  /** mineral id */
+  id: z.number().int(),
+  /** selected option ids; for order and word_bubble, in the learner's order */
+  options: z.array(z.number().int()).optional(),
+  /** text, number, email, url, date (YYYY-MM-DD), rating/opinion as a number, upload media id */
+  value: z.union([z.string(), z.number()]).nullable().optional(),
+});
+export type MineralAnswer = z.infer<typeof mineralAnswerSchema>;
+
+export const mineralSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(MINERAL_TYPES),
+  properties: mineralPropertiesSchema,
+  /** the learner's stored answer, if any */
+  answer: mineralAnswerSchema.nullable(),
+});
+export type Mineral = z.infer<typeof mineralSchema>;
+
+export const navigatorItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fa_icon: z.string(),
+  fa_icon_background: z.string().nullable(),
+  fa_icon_border: z.string().nullable(),
+  is_locked: z.boolean(),
+  is_new: z.boolean(),
+});
+
+export const progressSchema = z.object({
+  answered: z.number().int(),
+  passed: z.number().int(),
+  total: z.number().int(),
+  /** 0–100 */
+  percent: z.number().int(),
+  status: z.enum(['not_started', 'in_progress', 'completed']),
+  xp: z.number().int(),
+  xp_total: z.number().int(),
+  crowns: z.number().int(),
+  crowns_total: z.number().int(),
+  tries_total: z.number().int(),
+  tries_used: z.number().int(),
+  /** null when tries are unlimited (total 0) */
+  tries_left: z.number().int().nullable(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+/** The request body of POST /api/pebbles/{id}: the answer form of §3/§7. */
+export const answerFormSchema = z.object({
+  answers: z.array(mineralAnswerSchema),
+  battle_id: z.number().int().nullable().optional(),
+  pool_id: z.number().int().nullable().optional(),
+  /** next: store and move on; swipe: move without requiring answers (stores valid ones) */
+  action: z.enum(['next', 'swipe']).default('next'),
+});
+export type AnswerForm = z.infer<typeof answerFormSchema>;
+
+export const durationSchema = z.object({
+  days: z.number().int(),
+  hours: z.number().int(),
+  minutes: z.number().int(),
+  seconds: z.number().int(),
+  time_in_seconds: z.number().int(),
+});
+
+/** A trail as GET /api/games lists it and GET /api/games/{id} details it (§3 Trail). */
+export const trailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.object({ url: z.string() }).nullable(),
+  type: z.enum(TRAIL_TYPES),
+  /** index 0–11 into the twelve trail-card gradient pairs */
+  style: z.object({ gradient: z.number().int().min(0).max(11) }),
+  difficulty: z.enum(DIFFICULTIES),
+  duration: durationSchema,
+  coach: z
+    .object({ id: z.number().int(), firstname: z.string().nullable(), lastname: z.string().nullable() })
+    .nullable(),
+  achievements: z.array(z.object({ type: z.enum(['xp', 'reward']), score: z.number().int(), total: z.number().int() })),
+  progress: progressSchema,
+  can_reset: z.boolean(),
+  /** URL of the learner's result PDF once generated */
+  pdf: z.string().nullable(),
+});
+export type Trail = z.infer<typeof trailSchema>;
+
+/** A pebble as the player gets it (§3 Pebble). */
+export const pebbleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(TRAIL_TYPES),
+  trail_id: z.number().int(),
+  trail: z.object({ id: z.number().int(), name: z.string(), icon: z.object({ url: z.string() }).nullable() }),
+  redirect_url: z.string().nullable(),
+  minerals: z.array(mineralSchema),
+  style: z.object({ color0: rgbSchema, color1: rgbSchema, color2: rgbSchema, color3: rgbSchema }).nullable(),
+  feedback: z.string().nullable(),
+  /** xp this pebble gives when passed */
+  xp: z.number().int(),
+  stage: z.string().nullable(),
+  progress: progressSchema,
+  can_change_answer: z.boolean(),
+  is_required: z.boolean(),
+  /** true when this is the trail's last pebble */
+  is_last: z.boolean(),
+  answered: z.boolean(),
+  passed: z.boolean().nullable(),
+  battle_id: z.number().int().nullable(),
+  backgroundLandscape: optionMediaSchema.nullable(),
+  navigator: z.array(navigatorItemSchema),
+});
+export type Pebble = z.infer<typeof pebbleSchema>;
