@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import accountsRoutes from './modules/accounts/accounts.routes';
+import passwordRoutes from './modules/accounts/password.routes';
+import referenceRoutes from './modules/reference/reference.routes';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import mailPlugin from './plugins/mail';
+import rateLimitPlugin from './plugins/rate-limit';
+import realtimePlugin from './plugins/realtime';
+import redisPlugin from './plugins/redis';
+import staticPlugin from './plugins/static';
+import './fastify-types';
+
+export interface BuildOptions {
+  /** use this database instead of opening one from config.databaseUrl (the caller closes it) */
+  database?: Database;
+  /** pino logger options; tests pass false */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole HTTP + realtime app without listening; tests drive it with app.inject(). */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // JSON only: an empty JSON body counts as {} (clients send Content-Type on DELETE), and text/plain is refused with 415
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    defaultJson(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(redisPlugin);
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(docsPlugin);
+  await app.register(realtimePlugin);
+  await app.register(staticPlugin);
+
+  await app.register(accountsRoutes);
+  await app.register(passwordRoutes);
+  await app.register(referenceRoutes);
+  return app;
+}

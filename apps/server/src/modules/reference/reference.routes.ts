@@ -1,0 +1,88 @@
+import {
+  countriesResponseSchema,
+  languagesResponseSchema,
+  profileFieldsResponseSchema,
+  themesResponseSchema,
+  userFieldsUpdateSchema,
+} from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { actorOf } from '../../plugins/auth';
+import { presentLocales } from '../accounts/accounts.presenter';
+import { listCountries, listFieldDefinitions, listThemes, listUserFields, updateUserFields } from './reference.service';
+
+/** Languages, countries, themes and custom profile fields. */
+export default async function referenceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reference'];
+
+  app.get(
+    '/api/languages/supported',
+    { schema: { tags, summary: 'The 15 interface languages', response: { 200: languagesResponseSchema } } },
+    async () => ({ data: presentLocales() }),
+  );
+
+  app.get(
+    '/api/countries/all',
+    { schema: { tags, summary: 'Countries (nationality choices)', response: { 200: countriesResponseSchema } } },
+    async () => ({ data: await listCountries(app.db) }),
+  );
+
+  app.get(
+    '/api/themes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Themes of the signed-in user's customer",
+        response: { 200: themesResponseSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => ({ data: await listThemes(app.db, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/user/fields',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The customer's custom profile fields with the user's values",
+        response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => ({ data: await listUserFields(app.db, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/user/allFields',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The customer's custom profile field definitions",
+        response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => ({ data: await listFieldDefinitions(app.db, actorOf(request)) }),
+  );
+
+  app.post(
+    '/api/user/fields',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Sets the user's custom profile field values",
+        body: userFieldsUpdateSchema,
+        response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS, 422) },
+      },
+    },
+    async (request) => ({ data: await updateUserFields(app.db, actorOf(request), request.body.fields) }),
+  );
+}

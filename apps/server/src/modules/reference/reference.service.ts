@@ -1,0 +1,111 @@
+import { checkRule, type ProfileField, type RuleFailure } from '@cairn/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { countries, profileFields, themes, userFieldValues } from '../../db/schema';
+import { assertValid } from '../../lib/http-error';
+import type { Actor } from '../accounts/sessions.service';
+import { can } from './reference.policy';
+import { presentField, presentTheme } from './reference.presenter';
+
+const FIELD_VALUE_MAX = 255;
+
+/** All countries, by name. */
+export async function listCountries(db: Db) {
+  return db
+    .select({ id: countries.id, name: countries.name, code: countries.code })
+    .from(countries)
+    .orderBy(asc(countries.name));
+}
+
+/** The themes of the actor's customer. */
+export async function listThemes(db: Db, actor: Actor) {
+  if (actor.customerId === null) return [];
+  const rows = await db.select().from(themes).where(eq(themes.customerId, actor.customerId)).orderBy(asc(themes.id));
+  return rows.filter((t) => can(actor, 'theme:read', t)).map(presentTheme);
+}
+
+async function fieldDefinitions(db: Db, actor: Actor) {
+  if (actor.customerId === null) return [];
+  const rows = await db
+    .select()
+    .from(profileFields)
+    .where(eq(profileFields.customerId, actor.customerId))
+    .orderBy(asc(profileFields.position), asc(profileFields.id));
+  return rows.filter((f) => can(actor, 'field:read', f));
+}
+
+/** The customer's profile field definitions (values null). */
+export async function listFieldDefinitions(db: Db, actor: Actor): Promise<ProfileField[]> {
+  return (await fieldDefinitions(db, actor)).map((f) => presentField(f, null));
+}
+
+/** The customer's profile fields with the actor's own values. */
+export async function listUserFields(db: Db, actor: Actor): Promise<ProfileField[]> {
+  const defs = await fieldDefinitions(db, actor);
+  if (defs.length === 0) return [];
+  const values = await db
+    .select({ fieldId: userFieldValues.fieldId, value: userFieldValues.value })
+    .from(userFieldValues)
+    .where(
+      and(
+        eq(userFieldValues.userId, actor.userId),
+        inArray(
+          userFieldValues.fieldId,
+          defs.map((d) => d.id),
+        ),
+      ),
+    );
+  const byField = new Map(values.map((v) => [v.fieldId, v.value]));
+  return defs.map((f) => presentField(f, byField.get(f.id) ?? null));
+}
+
+/** Stores the actor's values for fields of their customer; unknown names and values outside the options are a 422. */
+export async function updateUserFields(
+  db: Db,
+  actor: Actor,
+  input: Record<string, string | number | null>,
+): Promise<ProfileField[]> {
+  const defs = new Map((await fieldDefinitions(db, actor)).map((f) => [f.name, f]));
+  const editable = [...defs.values()].filter((f) => f.edit).map((f) => f.name);
+  const failures: Record<string, RuleFailure> = {};
+  const writes: { fieldId: number; value: string | null }[] = [];
+  for (const [name, raw] of Object.entries(input)) {
+    const def = defs.get(name);
+    if (!def?.edit || !can(actor, 'field:write', def)) {
+      failures[name] = { rule: 'oneOf', params: { values: editable.join(', ') } };
+      continue;
+    }
+    const value = raw === null || raw === '' ? null : String(raw).trim();
+    if (value !== null) {
+      if (def.type === 'select' && !checkRule(value, { rule: 'oneOf', values: def.options })) {
+        failures[name] = { rule: 'oneOf', params: { values: def.options.join(', ') } };
+        continue;
+      }
+      if (def.type === 'date' && !checkRule(value, { rule: 'date' })) {
+        failures[name] = { rule: 'date', params: {} };
+        continue;
+      }
+      if (!checkRule(value, { rule: 'max', length: FIELD_VALUE_MAX })) {
+        failures[name] = { rule: 'max', params: { length: FIELD_VALUE_MAX } };
+        continue;
+      }
+    }
+    writes.push({ fieldId: def.id, value });
+  }
+  assertValid(failures);
+  await db.transaction(async (tx) => {
+    for (const w of writes) {
+      if (w.value === null) {
+        await tx
+          .delete(userFieldValues)
+          .where(and(eq(userFieldValues.userId, actor.userId), eq(userFieldValues.fieldId, w.fieldId)));
+      } else {
+        await tx
+          .insert(userFieldValues)
+          .values({ userId: actor.userId, fieldId: w.fieldId, value: w.value })
+          .onConflictDoUpdate({ target: [userFieldValues.userId, userFieldValues.fieldId], set: { value: w.value } });
+      }
+    }
+  });
+  return listUserFields(db, actor);
+}

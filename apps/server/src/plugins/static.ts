@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const NOT_SPA = /^\/(api|files|socket\.io)(\/|$)/;
+
+/** Serves DATA_DIR/files at /files/ and, when built, the web app with an SPA fallback to index.html. */
+export default fp(
+  async function staticPlugin(app: FastifyInstance) {
+    await fs.mkdir(app.config.filesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: app.config.filesDir,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      maxAge: '1h',
+    });
+
+    const dist = app.config.webDist;
+    const indexHtml = path.join(dist, 'index.html');
+    if (!existsSync(indexHtml)) {
+      app.decorate('spaFallback', null);
+      app.log.info(`no web build at ${dist}: serving the API only`);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // hashed build assets never change; the HTML that names them must always be revalidated
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('.html') || filePath.endsWith('sw.js')) {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+    app.decorate('spaFallback', async (request: FastifyRequest, reply: FastifyReply) => {
+      const p = request.url.split('?')[0];
+      if (NOT_SPA.test(p) || path.extname(p) !== '') return false;
+      await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', dist);
+      return true;
+    });
+  },
+  { name: 'static' },
+);

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LoginResponse } from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { createDatabase, type Database, withDatabase } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: inject('adminUrl') });
+  await c.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(sql);
+        return;
+      } catch (err) {
+        // cloning needs the template to itself: another file's clone may hold it for a moment
+        if (attempt < 20 && /being accessed by other users/.test(String(err))) {
+          await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+          continue;
+        }
+        throw err;
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+/** An app on a database of its own, cloned from the run's seeded template; outbox in a directory of its own. */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const name = `cairn_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${inject('templateDb')}`);
+  const url = withDatabase(inject('adminUrl'), name);
+  const base = loadConfig({ ...process.env, ...env, DATABASE_URL: url });
+  const config: AppConfig = {
+    ...base,
+    filesDir: path.join(base.dataDir, 'test-files'),
+    outboxDir: path.join(base.dataDir, 'test-outbox', name),
+    // generous unless a test asks for a limit, so only the rate-limit tests ever hit it
+    rateLimit: {
+      ...base.rateLimit,
+      max: env.RATE_LIMIT_MAX ? base.rateLimit.max : 1000,
+      namespace: `cairn-rl-${name}:`,
+    },
+    ...overrides,
+  };
+  const database = createDatabase(url, { max: 5 });
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await fs.rm(config.outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the API and returns the token pair. */
+export async function login(app: FastifyInstance, username: string, password: string): Promise<LoginResponse['data']> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password, accepted: true } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as LoginResponse).data;
+}
+
+/** Authorization header for an access token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits for the outbox to hold a mail to `to` and returns its decoded text. */
+export async function readMail(outboxDir: string, to: string, timeoutMs = 5000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const files = await fs.readdir(outboxDir).catch(() => [] as string[]);
+    for (const f of files.sort().reverse()) {
+      const raw = await fs.readFile(path.join(outboxDir, f), 'utf8');
+      const decoded = decodeQuotedPrintable(raw);
+      if (new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(decoded)) return decoded;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} in ${outboxDir}`);
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** The reset link from a password mail. */
+export function resetLinkFrom(mail: string): URL {
+  const m = /(https?:\/\/[^\s"<>]+token=[^\s"<>]+)/.exec(mail);
+  if (!m) throw new Error(`no reset link in mail:\n${mail}`);
+  return new URL(m[1].replace(/&amp;/g, '&'));
+}

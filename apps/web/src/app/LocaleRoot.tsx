@@ -1,0 +1,37 @@
+import type { LocaleCode } from '@cairn/shared/locales';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { setLanguage } from '../lib/i18n';
+import { toasterWanted } from '../lib/notify';
+import { useStore } from '../lib/store';
+import { LocaleContext } from '../lib/use-locale';
+import { Spinner } from '../ui/Spinner';
+import { ProgressBar } from './ProgressBar';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/** The element of each locale prefix: sets the language and hosts what every page shares. */
+export function LocaleRoot({ locale }: { locale: LocaleCode }) {
+  const { t } = useTranslation('common');
+  const wantToasts = useStore(toasterWanted);
+  useEffect(() => {
+    void setLanguage(locale);
+  }, [locale]);
+
+  return (
+    <LocaleContext value={locale}>
+      <ProgressBar />
+      <Suspense fallback={<Spinner label={t('status.loading')} />}>
+        <Outlet />
+      </Suspense>
+      <SessionExpiredDialog />
+      {wantToasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+    </LocaleContext>
+  );
+}

@@ -1,0 +1,180 @@
+import { DEFAULT_LOCALE, type LocaleCode, PREFIXED_LOCALES } from '@cairn/shared/locales';
+import { type ComponentType, lazy as reactLazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import NotFoundScreen from '../features/errors/components/NotFoundScreen';
+import { RouteErrorScreen } from '../features/errors/components/RouteErrorScreen';
+import { importWithReload } from '../lib/chunk-reload';
+import { loadNamespaces, type Namespace } from '../lib/i18n';
+import { localizePath, readLanguageCookie } from '../lib/locale';
+import { LocaleRoot } from './LocaleRoot';
+import { RouteChecks } from './route-checks';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** A lazily loaded screen whose translations arrive together with its code. */
+function lazy<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace[] = []): Lazy {
+  return async () => {
+    const [m] = await Promise.all([importWithReload(load), loadNamespaces(ns)]);
+    return { Component: pick(m) };
+  };
+}
+const main = (m: { default: ComponentType }) => m.default;
+
+/**
+ * A layout behind a guard, loaded only once the guard lets the user in: as a route `lazy` the router
+ * would fetch it even for visitors about to be redirected to login.
+ */
+function guardedLayout(load: () => Promise<{ default: ComponentType }>, ns: Namespace[]) {
+  const Layout = reactLazy(async () => (await Promise.all([importWithReload(load), loadNamespaces(ns)]))[0]);
+  return <Layout />;
+}
+
+const authLayout = lazy(() => import('./layouts/AuthLayout'), main, ['auth', 'validation']);
+const publicLayout = lazy(() => import('./layouts/PublicLayout'), main);
+const previewLayout = lazy(() => import('./layouts/PreviewLayout'), main, ['nav']);
+
+const login = lazy(() => import('../features/auth/components/LoginScreen'), main, ['auth', 'validation']);
+const forgot = lazy(() => import('../features/auth/components/ForgotScreen'), main, ['auth', 'validation']);
+const reset = lazy(() => import('../features/auth/components/ResetScreen'), main, ['auth', 'validation']);
+const linkSent = lazy(() => import('../features/auth/components/LinkSentScreen'), main, ['auth']);
+const changed = lazy(() => import('../features/auth/components/ChangedScreen'), main, ['auth']);
+
+const games = () => import('../features/games/components/GamesScreen');
+const player = () => import('../features/player/components/screens');
+const results = () => import('../features/results/components/screens');
+const rbo = () => import('../features/rbo/components/screens');
+const preview = () => import('../features/preview/components/screens');
+
+/** Both spellings of the four password screens of §2. */
+const passwordRoutes: RouteObject[] = [
+  ['password/forgot', 'auth/password/passwordForgot', forgot],
+  ['password/reset', 'auth/password/passwordReset', reset],
+  ['password/linksent', 'auth/password/passwordLinksent', linkSent],
+  ['password/changed', 'auth/password/passwordChanged', changed],
+].flatMap(([a, b, screen]) => [
+  { path: a as string, lazy: screen as Lazy },
+  { path: b as string, lazy: screen as Lazy },
+]);
+
+function RootRedirect({ locale }: { locale: LocaleCode }) {
+  // an unprefixed visit to '/' honours the language the user chose before (the cookie's one redirect)
+  const remembered = locale === DEFAULT_LOCALE ? readLanguageCookie() : null;
+  return <Navigate to={localizePath('/games', remembered ?? locale)} replace />;
+}
+
+/** The whole route tree of §2 for one locale; it is mounted once per prefix. */
+function localeTree(locale: LocaleCode): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorScreen />,
+      children: [
+        { index: true, element: <RootRedirect locale={locale} /> },
+        {
+          element: <RouteChecks names={['guest']} />,
+          children: [
+            {
+              lazy: authLayout,
+              children: [{ path: 'login', lazy: login }, { path: 'auth/login', lazy: login }, ...passwordRoutes],
+            },
+          ],
+        },
+        {
+          element: <RouteChecks names={['authenticated', 'public']} />,
+          children: [
+            {
+              element: guardedLayout(() => import('./layouts/DefaultLayout'), ['nav', 'me', 'notifications', 'chat']),
+              children: [
+                { path: 'games', lazy: lazy(games, main, ['games']) },
+                {
+                  path: 'games/:id',
+                  lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, ['games']),
+                },
+                {
+                  path: 'games/battle/:id?',
+                  lazy: lazy(() => import('../features/games/components/BattleScreen'), main, ['games']),
+                },
+                {
+                  path: 'games/contender/:id?',
+                  lazy: lazy(() => import('../features/games/components/ContenderScreen'), main, ['games']),
+                },
+                { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
+                { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me']) },
+                {
+                  path: 'me/edit',
+                  lazy: lazy(() => import('../features/me/components/ProfileEditScreen'), main, ['me', 'validation']),
+                },
+                { path: 'coach', lazy: lazy(results, (m) => m.CoachScreen, ['results']) },
+                { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player']) },
+                {
+                  path: 'welcome',
+                  lazy: lazy(() => import('../features/welcome/components/WelcomeScreen'), main, ['welcome']),
+                },
+                {
+                  path: 'welcome/new',
+                  lazy: lazy(() => import('../features/welcome/components/WelcomeNewScreen'), main, ['welcome']),
+                },
+                { path: 'rbo/results', lazy: lazy(rbo, (m) => m.RboResultsScreen, ['rbo']) },
+                { path: 'rbo/pebble/:id?', lazy: lazy(rbo, (m) => m.RboPebbleScreen, ['rbo']) },
+                { path: 'rbo/:pebble_id?/:player_id?', lazy: lazy(rbo, (m) => m.RboAnswerScreen, ['rbo']) },
+                { path: 'results/:id?', lazy: lazy(results, (m) => m.ResultsScreen, ['results']) },
+              ],
+            },
+            {
+              element: guardedLayout(() => import('./layouts/PlayerLayout'), ['me']),
+              children: [
+                { path: 'player/:id?', lazy: lazy(player, (m) => m.PlayerScreen, ['player']) },
+                { path: 'player-battle/:id?', lazy: lazy(player, (m) => m.PlayerBattleScreen, ['player']) },
+              ],
+            },
+          ],
+        },
+        {
+          lazy: publicLayout,
+          children: [
+            {
+              path: 'public/:id?',
+              lazy: lazy(() => import('../features/public/components/PublicEntryScreen'), main, ['auth']),
+            },
+            { path: 'thank-you', lazy: lazy(player, (m) => m.ThankYouScreen, ['player']) },
+          ],
+        },
+        {
+          lazy: previewLayout,
+          children: [
+            { path: 'preview/games', lazy: lazy(preview, (m) => m.PreviewGames, ['preview']) },
+            { path: 'preview/games/:id', lazy: lazy(preview, (m) => m.PreviewGameDetail, ['preview']) },
+            { path: 'preview/me', lazy: lazy(preview, (m) => m.PreviewMe, ['preview']) },
+            { path: 'preview/login', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview']) },
+            { path: 'preview-login/:id?', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview']) },
+            { path: 'preview/password-forgot', lazy: lazy(preview, (m) => m.PreviewPasswordForgot, ['preview']) },
+            { path: 'preview/password-reset', lazy: lazy(preview, (m) => m.PreviewPasswordReset, ['preview']) },
+          ],
+        },
+        { path: '*', Component: NotFoundScreen },
+      ],
+    },
+  ];
+}
+
+/** Shown while the first route's code loads; the page is blank for that moment rather than flashing a spinner. */
+function Blank() {
+  return <div className="min-h-dvh" />;
+}
+
+/** English at '/', every other locale under its own prefix, all sharing one tree definition. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <LocaleRoot locale={DEFAULT_LOCALE} />,
+      HydrateFallback: Blank,
+      children: localeTree(DEFAULT_LOCALE),
+    },
+    ...PREFIXED_LOCALES.map((code) => ({
+      path: `/${code}`,
+      element: <LocaleRoot locale={code} />,
+      HydrateFallback: Blank,
+      children: localeTree(code),
+    })),
+  ];
+}

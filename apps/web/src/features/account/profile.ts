@@ -1,0 +1,21 @@
+import type { User } from '@cairn/shared/api/accounts';
+import { http } from '../../lib/http';
+
+// Kept apart from the TanStack hooks in api.ts so the login route does not load them.
+
+export const profileKey = ['profile'] as const;
+
+export function fetchProfile(): Promise<User> {
+  return http.get<{ data: User }>('/api/user/profile').then((r) => r.data);
+}
+
+/** Reads the profile with tokens not stored yet (the login hand-off). */
+export function fetchProfileWith(token: string): Promise<User> {
+  return http.get<{ data: User }>('/api/user/profile', { token }).then((r) => r.data);
+}
+
+export function displayName(user: User | undefined): string {
+  if (!user) return '';
+  const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
+  return name || user.email || '';
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../../lib/use-locale';
+import { Avatar } from '../../../ui/Avatar';
+import { buttonClass } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/PageHeading';
+import { displayName, useProfile } from '../../account/api';
+
+export default function MeScreen() {
+  const { t } = useTranslation('me');
+  const { data: user } = useProfile();
+  const localize = useLocalePath();
+  const name = displayName(user);
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
+      {user && (
+        <div className="mb-6 flex flex-wrap items-center gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <Avatar url={user.avatar[0]?.url} name={name} alt="" size={64} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-lg font-semibold">{name}</p>
+            <p className="truncate text-slate-600">{user.email}</p>
+          </div>
+          <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
+            {t('profile.edit')}
+          </Link>
+        </div>
+      )}
+      <EmptyState>{t('profile.empty')}</EmptyState>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { useUpdateProfile } from '../../account/api';
+import { ui, useUi } from '../ui-store';
+
+/** The account-paused notice of §4: offered after login and when the user sets themselves away. */
+function PausedNotice() {
+  const { pausedNotice } = useUi();
+  const { t } = useTranslation('me');
+  const update = useUpdateProfile();
+  const close = () => ui.showPausedNotice(false);
+  return (
+    <Dialog open={pausedNotice} title={t('paused.title')} onClose={close}>
+      <p className="text-slate-700">{t('paused.body')}</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={close}>
+          {t('paused.noThanks')}
+        </Button>
+        <Button disabled={update.isPending} onClick={() => update.mutate({ is_paused: 0 }, { onSuccess: close })}>
+          {t('paused.setActive')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Popups shared by the default and player layouts; live notification popups join here. */
+export function Popups() {
+  return <PausedNotice />;
+}

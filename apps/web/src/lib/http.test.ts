@@ -1,0 +1,180 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() =>
+  Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() }),
+);
+vi.mock('sonner', () => ({ toast }));
+const navigator = vi.hoisted(() => ({ navigateTo: vi.fn() }));
+vi.mock('./navigation', () => navigator);
+
+import { HttpError, http } from './http';
+import { session, sessionStore } from './session';
+
+type Reply = { status: number; body?: unknown };
+const json = ({ status, body }: Reply) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** fetch stub: answers by URL from a queue per path and records every call. */
+function stubFetch(routes: Record<string, Reply[]>) {
+  const calls: { url: string; auth: string | null }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ url, auth: headers.Authorization ?? null });
+    // refreshes resolve a beat later so concurrent 498s really overlap
+    if (url === '/api/refresh') await new Promise((r) => setTimeout(r, 5));
+    const queue = routes[url];
+    const reply = queue && queue.length > 1 ? queue.shift()! : queue?.[0];
+    return json(reply ?? { status: 404, body: { message: 'nope', code: 'not_found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const tokens = (access: string) => ({
+  token_type: 'Bearer' as const,
+  access_token: access,
+  refresh_token: `refresh-${access}`,
+  expires_in: 600,
+  refresh_expires_in: 3600,
+});
+
+const lastToastText = () => toast.error.mock.calls.at(-1)?.[0];
+
+describe('http client: the §8 catalogue', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    sessionStore.set({ tokens: null, expired: false, arriving: false });
+    session.save(tokens('old'));
+  });
+
+  it('498 → refreshes once and retries the request with the new token', async () => {
+    const calls = stubFetch({
+      '/api/games': [
+        { status: 498, body: { message: 'expired', code: 'token_expired' } },
+        { status: 200, body: { data: [1] } },
+      ],
+      '/api/refresh': [{ status: 200, body: { status: 'success', data: tokens('new') } }],
+    });
+    await expect(http.get('/api/games')).resolves.toEqual({ data: [1] });
+    expect(calls.map((c) => c.url)).toEqual(['/api/games', '/api/refresh', '/api/games']);
+    expect(calls[2].auth).toBe('Bearer new');
+  });
+
+  it('concurrent 498s share a single refresh', async () => {
+    const calls = stubFetch({
+      '/api/a': [{ status: 498 }, { status: 200, body: 'a' }],
+      '/api/b': [{ status: 498 }, { status: 200, body: 'b' }],
+      '/api/refresh': [{ status: 200, body: { status: 'success', data: tokens('new') } }],
+    });
+    await expect(Promise.all([http.get('/api/a'), http.get('/api/b')])).resolves.toEqual(['a', 'b']);
+    expect(calls.filter((c) => c.url === '/api/refresh')).toHaveLength(1);
+  });
+
+  it('retries only once: a second 498 ends the session', async () => {
+    stubFetch({
+      '/api/games': [{ status: 498 }],
+      '/api/refresh': [{ status: 200, body: { status: 'success', data: tokens('new') } }],
+    });
+    await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
+    expect(sessionStore.get().expired).toBe(true);
+  });
+
+  it('does not retry URLs containing /media after refreshing', async () => {
+    const calls = stubFetch({
+      '/api/media/3': [{ status: 498 }],
+      '/api/refresh': [{ status: 200, body: { status: 'success', data: tokens('new') } }],
+    });
+    await expect(http.del('/api/media/3')).rejects.toMatchObject({ status: 498 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/media/3', '/api/refresh']);
+  });
+
+  it('a failed refresh destroys the session and marks it expired', async () => {
+    stubFetch({ '/api/games': [{ status: 498 }], '/api/refresh': [{ status: 401 }] });
+    await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
+    expect(sessionStore.get()).toMatchObject({ tokens: null, expired: true });
+    expect(localStorage.getItem('cairn.session')).toBeNull();
+  });
+
+  it('422 with errors → one error toast listing each error, 6 s', async () => {
+    stubFetch({
+      '/api/user/profile': [
+        {
+          status: 422,
+          body: {
+            message: 'invalid',
+            code: 'validation_failed',
+            errors: { firstname: ['The firstname field is required'], mobile: ['Mobile is odd'] },
+            rules: { firstname: { rule: 'required', params: {} } },
+          },
+        },
+      ],
+    });
+    await expect(http.post('/api/user/profile', {})).rejects.toMatchObject({ status: 422 });
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    const [list, opts] = toast.error.mock.calls[0];
+    const items = (list as { props: { children: { props: { children: string } }[] } }).props.children.map(
+      (li) => li.props.children,
+    );
+    expect(items).toEqual(['The first name field is required', 'Mobile is odd']);
+    expect(opts).toMatchObject({ duration: 6000 });
+  });
+
+  it('422 without errors shows the message, except the invalid-credentials one', async () => {
+    stubFetch({
+      '/api/x': [
+        { status: 422, body: { message: 'The user credentials were incorrect', code: 'invalid_credentials' } },
+      ],
+      '/api/y': [{ status: 422, body: { message: 'Trail is closed', code: 'trail_closed' } }],
+    });
+    await expect(http.post('/api/x')).rejects.toBeInstanceOf(HttpError);
+    await expect(http.post('/api/y')).rejects.toBeInstanceOf(HttpError);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(lastToastText()).toBe('Trail is closed');
+  });
+
+  it('429 → the rate-limit toast for 10 s with a Close action', async () => {
+    stubFetch({ '/api/x': [{ status: 429, body: { message: 'slow down', code: 'rate_limited' } }] });
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 429 });
+    await vi.waitFor(() => expect(toast.warning).toHaveBeenCalled());
+    const [text, opts] = toast.warning.mock.calls[0];
+    expect(text).toBe('Max amount of request reached, please wait 1 minute and retry');
+    expect(opts).toMatchObject({ duration: 10000, action: { label: 'Close' } });
+  });
+
+  it('495-497 → sso_error toast; 500 → only logged; other statuses → message toast', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      '/api/sso': [{ status: 496 }],
+      '/api/boom': [{ status: 500, body: { message: 'boom', code: 'internal_error' } }],
+      '/api/conflict': [{ status: 409, body: { message: 'Already taken', code: 'conflict' } }],
+    });
+    await expect(http.get('/api/sso')).rejects.toBeInstanceOf(HttpError);
+    await expect(http.get('/api/boom')).rejects.toBeInstanceOf(HttpError);
+    await expect(http.get('/api/conflict')).rejects.toBeInstanceOf(HttpError);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+    expect(toast.error.mock.calls[0][0]).toMatch(/Single sign-on failed/);
+    expect(toast.error.mock.calls[1][0]).toBe('Already taken');
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('403 → logs out and goes to login; 404 → goes to the games list', async () => {
+    stubFetch({ '/api/secret': [{ status: 403 }], '/api/gone': [{ status: 404 }] });
+    await expect(http.get('/api/gone')).rejects.toBeInstanceOf(HttpError);
+    expect(navigator.navigateTo).toHaveBeenLastCalledWith('/games');
+    await expect(http.get('/api/secret')).rejects.toBeInstanceOf(HttpError);
+    expect(navigator.navigateTo).toHaveBeenLastCalledWith('/login');
+    expect(session.tokens()).toBeNull();
+  });
+
+  it('a caller can take over a status: the catalogue stays silent', async () => {
+    stubFetch({ '/api/login': [{ status: 422, body: { message: 'Bad', code: 'x', errors: { a: ['b'] } } }] });
+    await expect(http.post('/api/login', {}, { anonymous: true, handle: [422] })).rejects.toMatchObject({
+      status: 422,
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,182 @@
+import type { ErrorBody } from '@cairn/shared/api/errors';
+import { i18n } from './i18n';
+import { navigateTo } from './navigation';
+import { notify } from './notify';
+import { session } from './session';
+
+/** Mirrors TOKEN_EXPIRED_STATUS and INVALID_CREDENTIALS_MESSAGE of @cairn/shared/api/errors, which would pull zod into the bundle. */
+export const TOKEN_EXPIRED = 498;
+const INVALID_CREDENTIALS = 'The user credentials were incorrect';
+const SSO_STATUSES = [495, 496, 497];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable value or FormData */
+  body?: unknown;
+  /** statuses the caller handles itself: the global catalogue stays silent for them */
+  handle?: number[];
+  /** send no bearer token (login, refresh, password reset) */
+  anonymous?: boolean;
+  /** use this access token instead of the stored one (login reads the profile before storing tokens) */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer; `body` is the API's ErrorBody when it sent one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly body: Partial<ErrorBody> | undefined,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** Translates an API error by its stable code, falling back to the server's English message. */
+export function errorText(body: Partial<ErrorBody> | undefined): string {
+  const key = `errors:codes.${body?.code}`;
+  if (body?.code && i18n.exists(key)) return translate(key);
+  return body?.message || i18n.t('errors:http.generic');
+}
+
+// Server-provided keys (error codes, rule names) are not known to the type system.
+function translate(key: string, options?: Record<string, unknown>): string {
+  return (i18n.t as unknown as (k: string, o?: Record<string, unknown>) => string)(key, options);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Refreshes the tokens once for all callers waiting at the same time; false means the session is gone. */
+export function refreshSession(): Promise<boolean> {
+  if (!refreshing) {
+    refreshing = doRefresh().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+async function doRefresh(): Promise<boolean> {
+  const tokens = session.tokens();
+  if (!tokens) return false;
+  try {
+    const res = await fetch('/api/refresh', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+    });
+    if (!res.ok) throw new Error(`refresh ${res.status}`);
+    const json = (await res.json()) as { data: Parameters<typeof session.save>[0] };
+    session.save(json.data);
+    return true;
+  } catch (err) {
+    console.warn('session refresh failed', err);
+    session.end('expired');
+    return false;
+  }
+}
+
+async function send(url: string, opts: RequestOptions): Promise<{ res: Response; token: string | null }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const token = opts.anonymous ? null : (opts.token ?? session.tokens()?.accessToken ?? null);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(url, {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  return { res, token };
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends a JSON request with the bearer token and applies the §8 error catalogue to failures. */
+export async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  const before = session.tokens();
+  // an access token known to be stale is refreshed first rather than earning a guaranteed 498
+  if (!opts.anonymous && before && before.accessExpiresAt <= Date.now()) await refreshSession();
+
+  let { res, token } = await send(url, opts);
+
+  if (res.status === TOKEN_EXPIRED && !opts.anonymous) {
+    // another request may already have refreshed while this one was in flight
+    const fresh = session.tokens()?.accessToken !== token && session.tokens() ? true : await refreshSession();
+    if (!fresh) throw new HttpError(res.status, url, undefined);
+    if (url.includes('/media')) throw new HttpError(res.status, url, undefined);
+    ({ res, token } = await send(url, opts));
+    if (res.status === TOKEN_EXPIRED) {
+      session.end('expired');
+      throw new HttpError(res.status, url, undefined);
+    }
+  }
+
+  const body = await parse(res);
+  if (res.ok) return body as T;
+
+  const error = new HttpError(res.status, url, body as Partial<ErrorBody> | undefined);
+  if (!opts.handle?.includes(res.status)) applyCatalogue(error, !!token);
+  throw error;
+}
+
+/** The global reactions of §8 to a failed request. */
+function applyCatalogue(error: HttpError, sentToken: boolean): void {
+  const { status, body } = error;
+  if (SSO_STATUSES.includes(status)) {
+    notify.error(i18n.t('errors:http.ssoError'));
+  } else if (status === 401 && sentToken) {
+    // a token the server no longer accepts means the session is over, like a failed refresh
+    session.end('expired');
+  } else if (status === 403) {
+    void session.handOff(() => navigateTo('/login'), 'forbidden');
+  } else if (status === 404) {
+    void navigateTo('/games');
+  } else if (status === 422) {
+    validationToast(body);
+  } else if (status === 429) {
+    notify.rateLimited();
+  } else if (status === 500) {
+    console.error('server error', error.url, body);
+  } else {
+    notify.error(errorText(body));
+  }
+}
+
+function validationToast(body: Partial<ErrorBody> | undefined): void {
+  if (body?.errors) {
+    const items: string[] = [];
+    for (const [field, messages] of Object.entries(body.errors)) {
+      const rule = body.rules?.[field];
+      if (rule) {
+        const fieldName = translate(`validation:fields.${field}`, { defaultValue: field });
+        items.push(translate(`validation:${rule.rule}`, { ...rule.params, field: fieldName }));
+      } else {
+        items.push(...messages);
+      }
+    }
+    if (items.length === 0) items.push(i18n.t('errors:http.validationFallback'));
+    notify.errorList(items);
+    return;
+  }
+  if (body?.message && body.message !== INVALID_CREDENTIALS) notify.error(errorText(body));
+}
+
+export const http = {
+  get: <T>(url: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...opts, method: 'GET' }),
+  post: <T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(url, { ...opts, method: 'POST', body }),
+  del: <T>(url: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(url, { ...opts, method: 'DELETE' }),
+};

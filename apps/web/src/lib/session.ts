@@ -1,0 +1,121 @@
+import type { Tokens } from '@cairn/shared/api/accounts';
+import { createStore, useStore } from './store';
+
+const STORAGE_KEY = 'cairn.session';
+
+/** What survives a reload: the tokens with absolute expiry times, and the public trail if any. */
+export interface StoredSession {
+  tokenType: string;
+  accessToken: string;
+  refreshToken: string;
+  /** epoch ms */
+  accessExpiresAt: number;
+  /** epoch ms */
+  refreshExpiresAt: number;
+  /** set for public users: the one trail they may play */
+  trailId: number | null;
+}
+
+export interface SessionState {
+  tokens: StoredSession | null;
+  /** true once a session ended on its own (refresh failed, tokens went stale): shows the 'Oops..' prompt */
+  expired: boolean;
+  /** a login or logout is moving to its landing page: guards hold still so they do not redirect mid-way */
+  arriving: boolean;
+}
+
+function read(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(tokens: StoredSession | null): void {
+  try {
+    if (tokens) localStorage.setItem(STORAGE_KEY, JSON.stringify(tokens));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // private mode or full storage: the session then lives for this tab only
+  }
+}
+
+export const sessionStore = createStore<SessionState>({ tokens: read(), expired: false, arriving: false });
+
+type EndReason = 'logout' | 'forbidden' | 'expired' | 'public-entry';
+const endListeners = new Set<(reason: EndReason) => void>();
+
+export const session = {
+  /** Stores tokens from login or refresh; `trailId` undefined keeps the current one. */
+  save(t: Tokens, trailId?: number | null, arriving = false): void {
+    const now = Date.now();
+    const tokens: StoredSession = {
+      tokenType: t.token_type,
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      accessExpiresAt: now + t.expires_in * 1000,
+      refreshExpiresAt: now + t.refresh_expires_in * 1000,
+      trailId: trailId === undefined ? (sessionStore.get().tokens?.trailId ?? null) : trailId,
+    };
+    write(tokens);
+    sessionStore.set({ tokens, expired: false, arriving });
+  },
+  arrived(): void {
+    sessionStore.set((s) => (s.arriving ? { ...s, arriving: false } : s));
+  },
+  tokens: (): StoredSession | null => sessionStore.get().tokens,
+  isAuthenticated: (): boolean => isLive(sessionStore.get().tokens),
+  /** Destroys the stored session and runs clean-up listeners (query cache, live connection). */
+  end(reason: EndReason): void {
+    const hadTokens = !!sessionStore.get().tokens;
+    write(null);
+    sessionStore.set({
+      tokens: null,
+      expired: reason === 'expired' ? true : sessionStore.get().expired,
+      arriving: false,
+    });
+    if (hadTokens || reason === 'expired') for (const l of endListeners) l(reason);
+  },
+  /**
+   * Ends the session after `go` has navigated away, holding the guards still meanwhile:
+   * otherwise the page being left would redirect to login before the navigation lands.
+   */
+  async handOff(go: () => Promise<void>, reason: EndReason): Promise<void> {
+    sessionStore.set((s) => ({ ...s, arriving: true }));
+    try {
+      await go();
+    } finally {
+      session.end(reason);
+    }
+  },
+  clearExpired(): void {
+    sessionStore.set((s) => (s.expired ? { ...s, expired: false } : s));
+  },
+  onEnd(listener: (reason: EndReason) => void): () => void {
+    endListeners.add(listener);
+    return () => endListeners.delete(listener);
+  },
+};
+
+/** Authenticated means a refresh token that has not expired (§4); the access token may be refreshed. */
+export function isLive(tokens: StoredSession | null, now = Date.now()): tokens is StoredSession {
+  return !!tokens && tokens.refreshExpiresAt > now;
+}
+
+/** At start-up a stale stored session is destroyed and, since the user had one, the expiry prompt is shown. */
+export function checkStoredSession(now = Date.now()): void {
+  const { tokens } = sessionStore.get();
+  if (tokens && !isLive(tokens, now)) session.end('expired');
+}
+
+export function useSession() {
+  const state = useStore(sessionStore);
+  return {
+    authenticated: isLive(state.tokens),
+    trailId: state.tokens?.trailId ?? null,
+    expired: state.expired,
+    arriving: state.arriving,
+  };
+}

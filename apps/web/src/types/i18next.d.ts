@@ -1,0 +1,38 @@
+import 'i18next';
+import type auth from '../locales/en/auth.json';
+import type chat from '../locales/en/chat.json';
+import type common from '../locales/en/common.json';
+import type errors from '../locales/en/errors.json';
+import type games from '../locales/en/games.json';
+import type me from '../locales/en/me.json';
+import type nav from '../locales/en/nav.json';
+import type notifications from '../locales/en/notifications.json';
+import type player from '../locales/en/player.json';
+import type preview from '../locales/en/preview.json';
+import type rbo from '../locales/en/rbo.json';
+import type results from '../locales/en/results.json';
+import type validation from '../locales/en/validation.json';
+import type welcome from '../locales/en/welcome.json';
+
+// The English files are the source of truth: a key missing there fails tsc.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      auth: typeof auth;
+      chat: typeof chat;
+      common: typeof common;
+      errors: typeof errors;
+      games: typeof games;
+      me: typeof me;
+      nav: typeof nav;
+      notifications: typeof notifications;
+      player: typeof player;
+      preview: typeof preview;
+      rbo: typeof rbo;
+      results: typeof results;
+      validation: typeof validation;
+      welcome: typeof welcome;
+    };
+  }
+}
