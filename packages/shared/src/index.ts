@@ -6,5 +6,6 @@ export * from './api/sessions';
 export * from './api/trails';
 export * from './constants';
 export * from './locales';
+export * from './media';
 export * from './realtime';
 export * from './validation';

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './customers';
+export * from './media';
 export * from './reference';
 export * from './trails';
 export * from './users';

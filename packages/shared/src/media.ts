@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** The only bucket the image service knows: the storage root that /files/ also serves. */
+export const IMAGE_BUCKET = 'files';
+
+/** Resized output stays within this many pixels per side; larger requests are refused. */
+export const MAX_IMAGE_DIMENSION = 4000;
+
+export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
+export type ImageFit = (typeof IMAGE_FITS)[number];
+
+export const imageEditsSchema = z.strictObject({
+  resize: z
+    .strictObject({
+      width: z.number().int().min(1).max(MAX_IMAGE_DIMENSION).optional(),
+      height: z.number().int().min(1).max(MAX_IMAGE_DIMENSION).optional(),
+      fit: z.enum(IMAGE_FITS).optional(),
+    })
+    .refine((r) => r.width !== undefined || r.height !== undefined, { message: 'width or height is required' })
+    .optional(),
+});
+export type ImageEdits = z.infer<typeof imageEditsSchema>;
+
+/** The image-resizing request of §7, encoded into the URL path. */
+export const imageRequestSchema = z.strictObject({
+  bucket: z.string(),
+  key: z.string().min(1).max(512),
+  edits: imageEditsSchema.optional(),
+});
+export type ImageRequest = z.infer<typeof imageRequestSchema>;
+
+/** The sizes the app asks for (§7, §9), so every screen requests the same cached variants. */
+export const IMAGE_SIZES = {
+  media: { resize: { width: 600, height: 400, fit: 'inside' } },
+  reward: { resize: { width: 160, height: 160, fit: 'cover' } },
+  avatar48: { resize: { width: 48, height: 48, fit: 'cover' } },
+  avatar50: { resize: { width: 50, height: 50, fit: 'cover' } },
+  vaultGrid: { resize: { width: 200, height: 200, fit: 'cover' } },
+  backgroundLandscape: { resize: { width: 1600, height: 900, fit: 'cover' } },
+  backgroundPortrait: { resize: { width: 900, height: 1600, fit: 'cover' } },
+} as const satisfies Record<string, ImageEdits>;
+
+/** Thumbnail widths of §9. */
+export const THUMBNAIL_WIDTHS = [24, 32, 36, 40, 48, 80, 200, 250] as const;
+
+const FILES_PREFIX = '/files/';
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes the path segment of an image URL; null when it is not base64url JSON. */
+export function decodeImageRequest(encoded: string): unknown {
+  if (!/^[A-Za-z0-9_-]{1,2048}$/.test(encoded)) return null;
+  try {
+    const bin = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** The storage key behind a /files/ URL, or null for any other URL (external, data:, ...). */
+export function storageKeyOf(url: string): string | null {
+  return url.startsWith(FILES_PREFIX) ? url.slice(FILES_PREFIX.length) : null;
+}
+
+/**
+ * URL of a resized image: /img/{base64url(JSON {bucket, key, edits})}.
+ * `keyOrUrl` may be a storage key or a /files/ URL; other URLs are returned unchanged (nothing to resize).
+ */
+export function imageUrl(keyOrUrl: string, edits?: ImageEdits): string {
+  let key = keyOrUrl;
+  if (/^([a-z]+:|\/\/)/i.test(keyOrUrl)) return keyOrUrl;
+  if (keyOrUrl.startsWith('/')) {
+    const k = storageKeyOf(keyOrUrl);
+    if (k === null) return keyOrUrl;
+    key = k;
+  }
+  const request: ImageRequest = edits ? { bucket: IMAGE_BUCKET, key, edits } : { bucket: IMAGE_BUCKET, key };
+  return `/img/${toBase64Url(JSON.stringify(request))}`;
+}
