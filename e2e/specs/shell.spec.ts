@@ -1,15 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
 
-test('/de/login is in German and signs in to /de/games', async ({ page, request }) => {
-  await warmUpLogin(request, DEMO.coach);
+test('/de/login is in German; the profile language then decides the language after sign-in', async ({ page, request }) => {
   await page.goto('/de/login');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
   await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
-  await page.getByLabel('E-Mail').fill(DEMO.coach.email);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO.coach.password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+
+  // the learner's profile language is German: signing in from the English page lands in German
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.learner.email, password: DEMO.learner.password, accepted: true },
+  });
+  const token = (await login.json()).data.access_token;
+  const update = await request.post('/api/user/profile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { language: 'de' },
+  });
+  expect(update.status()).toBe(200);
+
+  await page.goto('/login');
+  await signIn(page, DEMO.learner);
   await expect(page).toHaveURL(/\/de\/games$/);
+  await expect(page.getByRole('heading', { name: 'Spiele', level: 1 })).toBeVisible();
 });
 
 test('an unknown page shows the 404 page', async ({ page }) => {
@@ -47,8 +58,8 @@ test('the phone layout collapses the navigation into a burger menu', async ({ pa
   await page.goto('/login');
   await signIn(page, DEMO.coach);
   await expect(page).toHaveURL(/\/games$/);
-  const burger = page.getByRole('button', { name: 'Menu' });
+  const burger = page.getByRole('button', { name: 'Open menu' });
   await expect(burger).toBeVisible();
   await burger.click();
-  await expect(page.getByRole('link', { name: 'Me' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Me', exact: true })).toBeVisible();
 });

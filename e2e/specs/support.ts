@@ -11,7 +11,9 @@ export const DEMO = {
 
 /** Signs in once through the API so the next UI sign-in is not a first login. */
 export async function warmUpLogin(request: APIRequestContext, who: { email: string; password: string }) {
-  const res = await request.post('/api/login', { data: { username: who.email, password: who.password, accepted: true } });
+  const res = await request.post('/api/login', {
+    data: { username: who.email, password: who.password, accepted: true },
+  });
   expect(res.status()).toBe(200);
 }
 

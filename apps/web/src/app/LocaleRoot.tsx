@@ -1,9 +1,11 @@
 import type { LocaleCode } from '@cairn/shared/locales';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { setLanguage } from '../lib/i18n';
+import { splitLocale } from '../lib/locale';
 import { toasterWanted } from '../lib/notify';
+import { session } from '../lib/session';
 import { useStore } from '../lib/store';
 import { LocaleContext } from '../lib/use-locale';
 import { Spinner } from '../ui/Spinner';
@@ -16,9 +18,14 @@ const Toasts = lazy(() => import('./Toasts'));
 export function LocaleRoot({ locale }: { locale: LocaleCode }) {
   const { t } = useTranslation('common');
   const wantToasts = useStore(toasterWanted);
+  const { pathname } = useLocation();
   useEffect(() => {
     void setLanguage(locale);
   }, [locale]);
+  // a login or logout hand-over ends when its landing page is reached
+  useEffect(() => {
+    session.arrived(splitLocale(pathname).path);
+  }, [pathname]);
 
   return (
     <LocaleContext value={locale}>

@@ -22,7 +22,7 @@ function routes(names: string[], wrap: (n: ReactNode) => ReactNode = (n) => n) {
 }
 
 describe('route checks', () => {
-  beforeEach(() => sessionStore.set({ tokens: null, expired: false, arriving: false }));
+  beforeEach(() => sessionStore.set({ tokens: null, expired: false, arrivingAt: null }));
 
   it('login guard: an unauthenticated visitor goes to login carrying the current path as redirect', async () => {
     renderRoutes(routes(['authenticated']), '/me/edit?tab=2');

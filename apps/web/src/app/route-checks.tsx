@@ -41,14 +41,15 @@ export const ROUTE_CHECKS: Record<string, RouteCheck> = {
 
 /** Runs the named checks in order; the first that answers with a path redirects there. */
 export function RouteChecks({ names }: { names: string[] }) {
-  const { authenticated, arriving, trailId } = useSession();
+  const { authenticated, arrivingAt, trailId } = useSession();
   const location = useLocation();
   const localize = useLocalePath();
+  const path = splitLocale(location.pathname).path;
   const ctx: CheckContext = {
     authenticated,
-    arriving,
+    arriving: arrivingAt !== null && arrivingAt !== path,
     trailId,
-    path: splitLocale(location.pathname).path,
+    path,
     here: location.pathname + location.search,
   };
   for (const name of names) {

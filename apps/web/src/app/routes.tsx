@@ -122,7 +122,14 @@ function localeTree(locale: LocaleCode): RouteObject[] {
             {
               element: guardedLayout(() => import('./layouts/PlayerLayout'), ['me']),
               children: [
-                { path: 'player/:id?', lazy: lazy(player, (m) => m.PlayerScreen, ['player']) },
+                {
+                  path: 'player/:id?',
+                  lazy: lazy(
+                    () => import('../features/player/components/PlayerScreen'),
+                    (m) => m.PlayerScreen,
+                    ['player', 'games', 'validation', 'nav'],
+                  ),
+                },
                 { path: 'player-battle/:id?', lazy: lazy(player, (m) => m.PlayerBattleScreen, ['player']) },
               ],
             },

@@ -46,7 +46,7 @@ const lastToastText = () => toast.error.mock.calls.at(-1)?.[0];
 describe('http client: the §8 catalogue', () => {
   beforeEach(() => {
     vi.clearAllMocks();
-    sessionStore.set({ tokens: null, expired: false, arriving: false });
+    sessionStore.set({ tokens: null, expired: false, arrivingAt: null });
     session.save(tokens('old'));
   });
 

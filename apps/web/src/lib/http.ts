@@ -140,7 +140,7 @@ function applyCatalogue(error: HttpError, sentToken: boolean): void {
     // a token the server no longer accepts means the session is over, like a failed refresh
     session.end('expired');
   } else if (status === 403) {
-    void session.handOff(() => navigateTo('/login'), 'forbidden');
+    void session.handOff('/login', () => navigateTo('/login'), 'forbidden');
   } else if (status === 404) {
     void navigateTo('/games');
   } else if (status === 422) {

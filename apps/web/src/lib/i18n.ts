@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'results',
   'rbo',
   'preview',
+  'media',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

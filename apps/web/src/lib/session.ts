@@ -20,8 +20,11 @@ export interface SessionState {
   tokens: StoredSession | null;
   /** true once a session ended on its own (refresh failed, tokens went stale): shows the 'Oops..' prompt */
   expired: boolean;
-  /** a login or logout is moving to its landing page: guards hold still so they do not redirect mid-way */
-  arriving: boolean;
+  /**
+   * a login or logout is moving to this page (unprefixed path): until it renders there, guards hold still,
+   * so the page being left cannot redirect mid-way (navigation resolves before a lazy route has rendered)
+   */
+  arrivingAt: string | null;
 }
 
 function read(): StoredSession | null {
@@ -42,14 +45,14 @@ function write(tokens: StoredSession | null): void {
   }
 }
 
-export const sessionStore = createStore<SessionState>({ tokens: read(), expired: false, arriving: false });
+export const sessionStore = createStore<SessionState>({ tokens: read(), expired: false, arrivingAt: null });
 
 type EndReason = 'logout' | 'forbidden' | 'expired' | 'public-entry';
 const endListeners = new Set<(reason: EndReason) => void>();
 
 export const session = {
-  /** Stores tokens from login or refresh; `trailId` undefined keeps the current one. */
-  save(t: Tokens, trailId?: number | null, arriving = false): void {
+  /** Stores tokens from login or refresh; `trailId` undefined keeps the current one; `arrivingAt` is the landing page. */
+  save(t: Tokens, trailId?: number | null, arrivingAt: string | null = null): void {
     const now = Date.now();
     const tokens: StoredSession = {
       tokenType: t.token_type,
@@ -60,10 +63,11 @@ export const session = {
       trailId: trailId === undefined ? (sessionStore.get().tokens?.trailId ?? null) : trailId,
     };
     write(tokens);
-    sessionStore.set({ tokens, expired: false, arriving });
+    sessionStore.set((s) => ({ tokens, expired: false, arrivingAt: arrivingAt ?? s.arrivingAt }));
   },
-  arrived(): void {
-    sessionStore.set((s) => (s.arriving ? { ...s, arriving: false } : s));
+  /** Called on every location change: the hand-over ends once its landing page is reached. */
+  arrived(path: string): void {
+    sessionStore.set((s) => (s.arrivingAt !== null && s.arrivingAt === path ? { ...s, arrivingAt: null } : s));
   },
   tokens: (): StoredSession | null => sessionStore.get().tokens,
   isAuthenticated: (): boolean => isLive(sessionStore.get().tokens),
@@ -71,19 +75,19 @@ export const session = {
   end(reason: EndReason): void {
     const hadTokens = !!sessionStore.get().tokens;
     write(null);
-    sessionStore.set({
+    sessionStore.set((s) => ({
       tokens: null,
-      expired: reason === 'expired' ? true : sessionStore.get().expired,
-      arriving: false,
-    });
+      expired: reason === 'expired' ? true : s.expired,
+      arrivingAt: s.arrivingAt,
+    }));
     if (hadTokens || reason === 'expired') for (const l of endListeners) l(reason);
   },
   /**
    * Ends the session after `go` has navigated away, holding the guards still meanwhile:
    * otherwise the page being left would redirect to login before the navigation lands.
    */
-  async handOff(go: () => Promise<void>, reason: EndReason): Promise<void> {
-    sessionStore.set((s) => ({ ...s, arriving: true }));
+  async handOff(target: string, go: () => Promise<void>, reason: EndReason): Promise<void> {
+    sessionStore.set((s) => ({ ...s, arrivingAt: target }));
     try {
       await go();
     } finally {
@@ -116,6 +120,6 @@ export function useSession() {
     authenticated: isLive(state.tokens),
     trailId: state.tokens?.trailId ?? null,
     expired: state.expired,
-    arriving: state.arriving,
+    arrivingAt: state.arrivingAt,
   };
 }

@@ -9,7 +9,7 @@ export async function logout(): Promise<void> {
   } catch {
     // the local session ends whatever the server says
   }
-  await session.handOff(() => navigateTo('/login'), 'logout');
+  await session.handOff('/login', () => navigateTo('/login'), 'logout');
 }
 
 /** A public user leaving their trail: the server forgets the throw-away account and the user lands on thank-you. */
@@ -19,5 +19,5 @@ export async function exitPublicSession(): Promise<void> {
   } catch {
     // nothing left to do for a session that is gone anyway
   }
-  await session.handOff(() => navigateTo('/thank-you'), 'logout');
+  await session.handOff('/thank-you', () => navigateTo('/thank-you'), 'logout');
 }

@@ -29,8 +29,7 @@ export async function completeLogin(data: LoginResponse['data'], opts: Options):
   const [pathname, query] = path.split('?');
 
   if (user) opts.queryClient.setQueryData(profileKey, user);
-  session.save(data, data.trail_id, true);
+  session.save(data, data.trail_id, pathname);
   if (user?.is_paused === 1) ui.showPausedNotice(true);
   await opts.navigate(localizePath(pathname, locale) + (query ? `?${query}` : ''), { replace: true });
-  session.arrived();
 }

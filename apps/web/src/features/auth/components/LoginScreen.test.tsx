@@ -18,7 +18,7 @@ function renderLogin(url = '/login') {
 }
 
 describe('login form', () => {
-  beforeEach(() => sessionStore.set({ tokens: null, expired: false, arriving: false }));
+  beforeEach(() => sessionStore.set({ tokens: null, expired: false, arrivingAt: null }));
 
   it('keeps the button disabled until the form is valid and the terms box is ticked', async () => {
     const user = userEvent.setup();
