@@ -4,11 +4,16 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
+import mediaModule from './modules/media';
+import playerRoutes from './modules/player/player.routes';
 import referenceRoutes from './modules/reference/reference.routes';
+import resultsRoutes from './modules/results/results.routes';
+import trailsRoutes from './modules/trails/trails.routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import jobsPlugin from './plugins/jobs';
 import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
@@ -55,10 +60,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin);
   await app.register(docsPlugin);
   await app.register(realtimePlugin);
+  await app.register(jobsPlugin);
   await app.register(staticPlugin);
 
   await app.register(accountsRoutes);
   await app.register(passwordRoutes);
   await app.register(referenceRoutes);
+  await app.register(resultsRoutes);
+  await app.register(trailsRoutes);
+  await app.register(playerRoutes);
+  await app.register(mediaModule);
   return app;
 }

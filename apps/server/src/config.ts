@@ -41,6 +41,14 @@ export interface AppConfig {
   /** behind a load balancer: take the client IP (rate limits) from X-Forwarded-For */
   trustProxy: boolean;
   logLevel: string;
+  media: MediaConfig;
+}
+
+export interface MediaConfig {
+  /** resized images, DATA_DIR/cache/img */
+  imageCacheDir: string;
+  /** upload size limits in bytes per kind (judged from the content) */
+  limits: Record<'image' | 'audio' | 'video' | 'file', number>;
 }
 
 const int = (name: string, min: number, max: number) =>
@@ -50,6 +58,8 @@ const int = (name: string, min: number, max: number) =>
     .regex(/^\d+$/, { message: `${name} must be an integer between ${min} and ${max}` })
     .transform(Number)
     .refine((n) => n >= min && n <= max, { message: `${name} must be an integer between ${min} and ${max}` });
+
+const MB = 1024 * 1024;
 
 const splitList = (v: string) =>
   v
@@ -120,6 +130,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  MEDIA_MAX_IMAGE_MB: int('MEDIA_MAX_IMAGE_MB', 1, 1024).default(10),
+  MEDIA_MAX_AUDIO_MB: int('MEDIA_MAX_AUDIO_MB', 1, 1024).default(20),
+  MEDIA_MAX_VIDEO_MB: int('MEDIA_MAX_VIDEO_MB', 1, 4096).default(100),
+  MEDIA_MAX_FILE_MB: int('MEDIA_MAX_FILE_MB', 1, 1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -187,5 +201,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    media: {
+      imageCacheDir: path.join(dataDir, 'cache', 'img'),
+      limits: {
+        image: e.MEDIA_MAX_IMAGE_MB * MB,
+        audio: e.MEDIA_MAX_AUDIO_MB * MB,
+        video: e.MEDIA_MAX_VIDEO_MB * MB,
+        file: e.MEDIA_MAX_FILE_MB * MB,
+      },
+    },
   };
 }

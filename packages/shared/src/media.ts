@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// zod-free on purpose: the web imports this and must not pull zod into its first route
 
 /** The only bucket the image service knows: the storage root that /files/ also serves. */
 export const IMAGE_BUCKET = 'files';
@@ -9,25 +9,17 @@ export const MAX_IMAGE_DIMENSION = 4000;
 export const IMAGE_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;
 export type ImageFit = (typeof IMAGE_FITS)[number];
 
-export const imageEditsSchema = z.strictObject({
-  resize: z
-    .strictObject({
-      width: z.number().int().min(1).max(MAX_IMAGE_DIMENSION).optional(),
-      height: z.number().int().min(1).max(MAX_IMAGE_DIMENSION).optional(),
-      fit: z.enum(IMAGE_FITS).optional(),
-    })
-    .refine((r) => r.width !== undefined || r.height !== undefined, { message: 'width or height is required' })
-    .optional(),
-});
-export type ImageEdits = z.infer<typeof imageEditsSchema>;
+/** Edits of an image request; the server validates them with imageEditsSchema (api/image.ts). */
+export interface ImageEdits {
+  resize?: { width?: number; height?: number; fit?: ImageFit };
+}
 
 /** The image-resizing request of §7, encoded into the URL path. */
-export const imageRequestSchema = z.strictObject({
-  bucket: z.string(),
-  key: z.string().min(1).max(512),
-  edits: imageEditsSchema.optional(),
-});
-export type ImageRequest = z.infer<typeof imageRequestSchema>;
+export interface ImageRequest {
+  bucket: string;
+  key: string;
+  edits?: ImageEdits;
+}
 
 /** The sizes the app asks for (§7, §9), so every screen requests the same cached variants. */
 export const IMAGE_SIZES = {

@@ -25,3 +25,64 @@ export const mediaObjectSchema = z.object({
   }),
 });
 export type MediaObject = z.infer<typeof mediaObjectSchema>;
+
+/** A vault folder; `descendants` are its files (newest first), `folders` its sub-folders. */
+export interface Vault {
+  id: number;
+  name: string;
+  icon: string | null;
+  parent_id: number | null;
+  /** true for the customer-wide folder everyone of the customer sees */
+  shared: boolean;
+  folders: { id: number; name: string; icon: string | null }[];
+  descendants: MediaObject[];
+}
+export const vaultSchema: z.ZodType<Vault> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  shared: z.boolean(),
+  folders: z.array(z.object({ id: z.number().int(), name: z.string(), icon: z.string().nullable() })),
+  descendants: z.array(mediaObjectSchema),
+});
+
+export const vaultsResponseSchema = z.object({ data: z.array(vaultSchema) });
+export const vaultResponseSchema = z.object({
+  data: vaultSchema,
+  meta: z.object({
+    pagination: z.object({
+      total: z.number().int(),
+      total_pages: z.number().int(),
+      page: z.number().int(),
+      per_page: z.number().int(),
+    }),
+  }),
+});
+export type VaultResponse = z.infer<typeof vaultResponseSchema>;
+
+/** POST /api/vaults multipart answer: the new files, the first one first. */
+export const vaultUploadResponseSchema = z.object({ data: z.array(mediaObjectSchema) });
+export type VaultUploadResponse = z.infer<typeof vaultUploadResponseSchema>;
+
+export const createFolderRequestSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  parent_id: z.coerce.number().int().positive().nullish(),
+  icon: z.string().max(50).nullish(),
+});
+
+export const vaultAttachRequestSchema = z.object({
+  vault_ids: z.array(z.coerce.number().int().positive()).min(1).max(20),
+  relation: z.literal('avatar'),
+  model: z.literal('user'),
+  model_id: z.coerce.number().int().positive(),
+});
+export type VaultAttachRequest = z.infer<typeof vaultAttachRequestSchema>;
+
+export const vaultAttachResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ avatar: z.array(z.object({ id: z.number().int(), url: z.string() })) }),
+});
+export type VaultAttachResponse = z.infer<typeof vaultAttachResponseSchema>;
+
+export const mediaResponseSchema = z.object({ data: mediaObjectSchema });

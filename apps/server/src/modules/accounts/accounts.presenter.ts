@@ -65,6 +65,8 @@ export function presentUser(
     roles: { name: string; level: number }[];
     fields: ProfileField[];
     baseUrl: string;
+    /** the vault images linked as avatar; without it the stored avatar_url stands in */
+    avatar?: { id: number; url: string }[];
   },
 ): User {
   return {
@@ -75,7 +77,7 @@ export function presentUser(
     lastname: u.lastname,
     mobile: u.mobile,
     birth: u.birth,
-    avatar: u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : [],
+    avatar: extra.avatar ?? (u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : []),
     cover: u.cover,
     nationality_id: u.nationalityId,
     is_root: u.isRoot,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { countries, customers, publicLinks, roles, userRoles, users } from '../../db/schema';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
+import { avatarsOf } from '../media/media.service';
 import { listUserFields } from '../reference/reference.service';
 import { can } from './accounts.policy';
 import { presentUser } from './accounts.presenter';
@@ -98,7 +99,15 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
     ? ((await db.select().from(customers).where(eq(customers.id, row.customerId)))[0] ?? null)
     : null;
   const fields = await listUserFields(db, actor);
-  return presentUser(row, { customer, roles: actor.roles, fields, baseUrl });
+  // only users who picked an avatar from the vault have links to look up
+  const linked = row.avatarUrl ? await avatarsOf(db, row.id) : [];
+  return presentUser(row, {
+    customer,
+    roles: actor.roles,
+    fields,
+    baseUrl,
+    avatar: linked.length ? linked : undefined,
+  });
 }
 
 function toPaused(v: ProfileUpdate['is_paused']): boolean | undefined {

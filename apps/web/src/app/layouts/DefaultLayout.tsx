@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api';
+import { VaultModalHost } from '../../features/media/components/VaultModalHost';
 import { Header } from '../../features/shell/components/Header';
 import { Popups } from '../../features/shell/components/Popups';
 import { SidePanel } from '../../features/shell/components/SidePanel';
@@ -36,8 +37,7 @@ export default function DefaultLayout() {
       </main>
       <Popups />
       {!isPublic && <SidePanel />}
-      {/* the media vault modal mounts here when a screen opens it */}
-      <div id="media-vault-root" />
+      <VaultModalHost />
     </div>
   );
 }

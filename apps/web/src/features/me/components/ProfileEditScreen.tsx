@@ -13,6 +13,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useProfile, useUpdateProfile } from '../../account/api';
+import { AvatarPicker } from '../../media/components/AvatarPicker';
 
 const RULES = {
   firstname: [{ rule: 'required' as const }, { rule: 'max' as const, length: 100 }],
@@ -93,7 +94,14 @@ export default function ProfileEditScreen() {
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <PageHeading title={t('edit.title')} />
       <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6">
-        {user ? <ProfileForm user={user} /> : <Spinner label={t('common:status.loading')} />}
+        {user ? (
+          <>
+            <AvatarPicker user={user} />
+            <ProfileForm user={user} />
+          </>
+        ) : (
+          <Spinner label={t('common:status.loading')} />
+        )}
       </div>
     </section>
   );

@@ -6,6 +6,8 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, useUpdateProfile } from '../../account/api';
 import { logout } from '../../account/session-actions';
+import { avatarSrc } from '../../media/avatar';
+import { vault } from '../../media/vault-store';
 import { ui } from '../ui-store';
 
 const itemClass =
@@ -23,6 +25,8 @@ function focusItem(menu: HTMLElement | null, i: number) {
 /** The header dropdown: email, active/away toggle, edit profile, logout; a keyboard-operable menu button. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation('nav');
+  // loads in the background: the header must not wait for the vault's strings
+  const { t: tMedia } = useTranslation('media', { useSuspense: false });
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -89,7 +93,7 @@ export function UserMenu({ user }: { user: User }) {
         }}
         className="flex min-h-11 items-center gap-2 rounded-full px-2 hover:bg-slate-100"
       >
-        <Avatar url={user.avatar[0]?.url} name={name} alt="" size={28} />
+        <Avatar url={avatarSrc(user)} name={name} alt="" size={28} />
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:inline">{name}</span>
         <span aria-hidden="true" className="text-xs text-slate-500">
           ▾
@@ -124,6 +128,18 @@ export function UserMenu({ user }: { user: User }) {
               }}
             >
               {t('account.edit')}
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => {
+                close(false);
+                vault.open();
+              }}
+            >
+              {tMedia('vault.open')}
             </button>
             <button
               type="button"

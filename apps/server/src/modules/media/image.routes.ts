@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ImageService } from './image.service';
+import { parseImageRequest } from './image.service';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /img/{base64url(JSON {bucket, key, edits: {resize: {width, height, fit}}})}: the image-resizing service.
+ * Public like a CDN; storage keys hold random ids, so URLs cannot be guessed.
+ */
+export default async function imageRoutes(app: FastifyInstance, opts: { images: ImageService }) {
+  // a wildcard, not a :param: encoded requests outgrow the router's parameter length limit
+  app.get<{ Params: { '*': string } }>(
+    '/img/*',
+    { schema: { tags: ['media'], summary: 'A resized image (see docs/media.md for the encoding)' } },
+    async (request, reply) => {
+      const { key, edits } = parseImageRequest(request.params['*']);
+      const { etag } = opts.images.variant(key, edits);
+      if (request.headers['if-none-match'] === etag) {
+        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      }
+      const img = await opts.images.render(key, edits);
+      return reply
+        .header('content-type', img.contentType)
+        .header('cache-control', IMMUTABLE)
+        .header('etag', img.etag)
+        .header('x-content-type-options', 'nosniff')
+        .send(img.body);
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_SIZES, type ImageEdits, imageUrl, uploadResponseSchema } from '@cairn/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { bearer, login } from '../../test/harness';
+import { createMediaApp, filesUnder, jpeg, type MediaTestApp, multipart, pdf, png } from './media.test-support';
+
+let t: MediaTestApp;
+let token: string;
+let landscapeKey: string;
+let portraitKey: string;
+let pdfKey: string;
+
+const put = async (filename: string, content: Buffer) => {
+  const { payload, headers } = multipart([{ name: 'file', filename, content }]);
+  const res = await t.app.inject({ method: 'POST', url: '/media', payload, headers: { ...headers, ...bearer(token) } });
+  return uploadResponseSchema.parse(res.json()).url.slice('/files/'.length);
+};
+
+beforeAll(async () => {
+  t = await createMediaApp();
+  token = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+  landscapeKey = await put('wide.png', await png(1200, 800));
+  portraitKey = await put('tall.jpg', await jpeg(300, 700));
+  pdfKey = await put('doc.pdf', pdf());
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const raw = (request: unknown) => `/img/${Buffer.from(JSON.stringify(request)).toString('base64url')}`;
+
+describe('GET /img/{request}', () => {
+  it.each<[string, ImageEdits, number, number, string]>([
+    ['media 600x400 inside', IMAGE_SIZES.media, 600, 400, 'landscape'],
+    ['reward 160 cover', IMAGE_SIZES.reward, 160, 160, 'portrait'],
+    ['avatar 48', IMAGE_SIZES.avatar48, 48, 48, 'landscape'],
+    ['background portrait', IMAGE_SIZES.backgroundPortrait, 900, 1600, 'landscape'],
+    ['thumbnail 80 wide', { resize: { width: 80 } }, 80, 187, 'portrait'],
+  ])('%s really has the requested size', async (_name, edits, width, height, which) => {
+    const key = which === 'landscape' ? landscapeKey : portraitKey;
+    const res = await get(imageUrl(key, edits));
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([width, height]);
+    expect(res.headers['content-type']).toBe(which === 'landscape' ? 'image/png' : 'image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  it('accepts a /files/ URL in the helper and needs no sign-in', async () => {
+    expect(imageUrl(`/files/${landscapeKey}`, IMAGE_SIZES.avatar50)).toBe(imageUrl(landscapeKey, IMAGE_SIZES.avatar50));
+    expect(imageUrl('https://cdn.example.com/a.png', IMAGE_SIZES.avatar50)).toBe('https://cdn.example.com/a.png');
+    expect((await get(imageUrl(landscapeKey, IMAGE_SIZES.avatar50))).statusCode).toBe(200);
+  });
+
+  it('serves a cache hit from disk, and 304 for a known ETag', async () => {
+    const edits = { resize: { width: 123, height: 77, fit: 'cover' as const } };
+    const first = await get(imageUrl(landscapeKey, edits));
+    expect(first.statusCode).toBe(200);
+    const cached = await filesUnder(path.join(t.dir, 'cache', 'img'));
+    expect(cached.some((f) => f.endsWith('.png'))).toBe(true);
+    // with the original gone from storage, only the cache can answer
+    const original = path.join(t.dir, 'files', landscapeKey);
+    const saved = await fs.readFile(original);
+    await fs.rm(original);
+    try {
+      const second = await get(imageUrl(landscapeKey, edits));
+      expect(second.statusCode).toBe(200);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const uncached = await get(imageUrl(landscapeKey, { resize: { width: 124, height: 77, fit: 'cover' } }));
+      expect(uncached.statusCode).toBe(404);
+    } finally {
+      await fs.writeFile(original, saved);
+    }
+    const notModified = await get(imageUrl(landscapeKey, edits), { 'if-none-match': String(first.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+  });
+
+  it.each([
+    '../../etc/passwd',
+    '%2e%2e/%2e%2e/etc/passwd',
+    '/etc/passwd',
+    'media/../../../etc/passwd',
+    'media/..\\..\\etc\\passwd',
+    '.env',
+    'media/\u0000x.png',
+  ])('refuses the key %j with 400', async (key) => {
+    const res = await get(raw({ bucket: 'files', key, edits: IMAGE_SIZES.avatar48 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+  });
+
+  it('refuses encoded traversal in the path itself', async () => {
+    for (const p of ['/img/..%2F..%2Fetc%2Fpasswd', '/img/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/img/..%5c..%5cwin.ini']) {
+      const res = await get(p);
+      expect([400, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('root:');
+    }
+  });
+
+  it.each([
+    ['width over 4000', { resize: { width: 4001, height: 10 } }],
+    ['zero width', { resize: { width: 0, height: 10 } }],
+    ['negative height', { resize: { width: 10, height: -5 } }],
+    ['fractional width', { resize: { width: 10.5 } }],
+    ['no size', { resize: { fit: 'cover' } }],
+    ['unknown fit', { resize: { width: 10, height: 10, fit: 'stretch' } }],
+    ['unknown edit', { rotate: 90 }],
+  ])('refuses %s with 400', async (_name, edits) => {
+    const res = await get(raw({ bucket: 'files', key: landscapeKey, edits }));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 400 for malformed requests and 404 for unknown keys or buckets', async () => {
+    expect((await get('/img/not*base64')).statusCode).toBe(400);
+    expect((await get(`/img/${Buffer.from('not json').toString('base64url')}`)).statusCode).toBe(400);
+    expect((await get(raw({ key: landscapeKey }))).statusCode).toBe(400);
+    expect((await get(raw({ bucket: 'other', key: landscapeKey }))).statusCode).toBe(404);
+    expect((await get(imageUrl('media/1/0123456789abcdef0123456789abcdef.png', IMAGE_SIZES.avatar48))).statusCode).toBe(
+      404,
+    );
+    const notImage = await get(imageUrl(pdfKey, IMAGE_SIZES.avatar48));
+    expect(notImage.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,19 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { LocalStorage } from '../../storage/local';
+import imageRoutes from './image.routes';
+import { ImageService } from './image.service';
+import mediaRoutes from './media.routes';
+import vaultsRoutes from './vaults.routes';
+
+/**
+ * Media, vault and image routes. Not wrapped in fastify-plugin on purpose: the multipart parser
+ * registered here applies to these routes only; everywhere else non-JSON bodies stay 415.
+ */
+export default async function mediaModule(app: FastifyInstance) {
+  const storage = new LocalStorage(app.config.filesDir);
+  await app.register(multipart);
+  await app.register(mediaRoutes, { storage });
+  await app.register(vaultsRoutes, { storage });
+  await app.register(imageRoutes, { images: new ImageService(storage, app.config.media.imageCacheDir) });
+}

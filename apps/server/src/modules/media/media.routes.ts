@@ -1,0 +1,165 @@
+import { PassThrough } from 'node:stream';
+import { mediaResponseSchema, uploadResponseSchema } from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Zip, ZipPassThrough } from 'fflate';
+import { z } from 'zod';
+import { notFound, validationError } from '../../lib/http-error';
+import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { actorOf } from '../../plugins/auth';
+import type { Storage } from '../../storage/storage';
+import { fileUrl } from '../accounts/accounts.presenter';
+import { presentMedia } from './media.presenter';
+import { accessibleMedia, commitUploads, deleteMedia, downloadName } from './media.service';
+import { discard, receiveForm } from './multipart';
+import { customerActor } from './vaults.routes';
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Answer uploads, deletion, the media object and downloads (§7 Media). */
+export default async function mediaRoutes(fastify: FastifyInstance, opts: { storage: Storage }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { storage } = opts;
+  const { limits, imageCacheDir } = app.config.media;
+  const tags = ['media'];
+
+  app.post(
+    '/media',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Upload one file (multipart field `file`); its type is judged from its content',
+        response: { 200: uploadResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const actor = customerActor(request);
+      const form = await receiveForm(request, storage, limits, { fileFields: ['file'], maxFiles: 1 });
+      if (form.files.length === 0) {
+        await discard(storage, form.files);
+        throw validationError({ file: { rule: 'required', params: {} } });
+      }
+      const [m] = await commitUploads(app.db, storage, actor, form.files, null);
+      return { id: m.id, url: fileUrl(m.storageKey), mimetype: m.mimetype, title: m.title };
+    },
+  );
+
+  app.get(
+    '/api/media/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'One media object',
+        params: idParam,
+        response: { 200: mediaResponseSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const [m] = await accessibleMedia(app.db, actorOf(request), [request.params.id], 'read');
+      return { data: presentMedia(m) };
+    },
+  );
+
+  app.delete(
+    '/api/media/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete a media file (the row is soft-deleted, the stored file removed)',
+        params: idParam,
+        response: {
+          200: z.object({ status: z.literal('success') }),
+          ...errorResponses(...AUTH_ERRORS, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      await deleteMedia(app.db, storage, imageCacheDir, actorOf(request), request.params.id);
+      return { status: 'success' as const };
+    },
+  );
+
+  app.get(
+    '/api/media/:id/download',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security: bearer, summary: 'The file, saved as title + extension', params: idParam },
+    },
+    async (request, reply) => {
+      const [m] = await accessibleMedia(app.db, actorOf(request), [request.params.id], 'read');
+      const body = await storage.stream(m.storageKey);
+      if (!body) throw notFound('The stored file is missing');
+      return reply
+        .header('content-type', m.mimetype)
+        .header('content-disposition', contentDisposition(downloadName(m)))
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/media/download',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Several files as downloads.zip (`ids=1,2`)',
+        querystring: z.object({
+          ids: z
+            .string()
+            .regex(/^\d+(,\d+){0,49}$/, { message: 'ids must be up to 50 comma-separated ids' })
+            .transform((s) => [...new Set(s.split(',').map(Number))]),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await accessibleMedia(app.db, actorOf(request), request.query.ids, 'read');
+      const out = new PassThrough();
+      const zip = new Zip((err, chunk, final) => {
+        if (err) return out.destroy(err);
+        out.write(chunk);
+        if (final) out.end();
+      });
+      void (async () => {
+        const used = new Map<string, number>();
+        for (const m of rows) {
+          const name = uniqueName(downloadName(m), used);
+          // media formats are already compressed: store, don't deflate
+          const entry = new ZipPassThrough(name);
+          zip.add(entry);
+          const src = await storage.stream(m.storageKey);
+          if (src) for await (const chunk of src) entry.push(new Uint8Array(chunk as Buffer));
+          entry.push(new Uint8Array(0), true);
+        }
+        zip.end();
+      })().catch((err) => out.destroy(err));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('downloads.zip'))
+        .header('cache-control', 'private, no-store')
+        .send(out);
+    },
+  );
+}
+
+/** Two files with one title get `title (2).ext`. */
+function uniqueName(name: string, used: Map<string, number>): string {
+  const n = (used.get(name) ?? 0) + 1;
+  used.set(name, n);
+  if (n === 1) return name;
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)} (${n})${name.slice(dot)}`;
+}

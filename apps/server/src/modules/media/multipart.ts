@@ -1,0 +1,56 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { MediaConfig } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import type { Storage } from '../../storage/storage';
+import { type PendingUpload, receiveFile } from './upload.service';
+
+export interface ReceivedForm {
+  files: PendingUpload[];
+  fields: Record<string, string>;
+}
+
+/** Reads a multipart form: files under `fileFields` are verified and stored temporarily, the rest kept as text. */
+export async function receiveForm(
+  request: FastifyRequest,
+  storage: Storage,
+  limits: MediaConfig['limits'],
+  opts: { fileFields: string[]; maxFiles: number },
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
+  }
+  const received: ReceivedForm = { files: [], fields: {} };
+  try {
+    const parts = request.parts({
+      // our own per-type limits apply first; this only stops a runaway stream
+      limits: { fileSize: Math.max(...Object.values(limits)) + 1, files: opts.maxFiles, fields: 20, fieldSize: 4096 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const f = part as MultipartValue;
+        received.fields[f.fieldname] = String(f.value);
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (!opts.fileFields.includes(file.fieldname)) {
+        file.file.resume();
+        continue;
+      }
+      received.files.push(await receiveFile(storage, limits, file.file, file.filename));
+    }
+  } catch (err) {
+    await discard(storage, received.files);
+    const e = err as { code?: string; statusCode?: number };
+    if (!(err instanceof HttpError) && e.statusCode === 413) {
+      throw new HttpError(413, 'payload_too_large', e.code === 'FST_FILES_LIMIT' ? 'Too many files' : 'Too large');
+    }
+    throw err;
+  }
+  return received;
+}
+
+/** Removes uploads that will not be committed. */
+export async function discard(storage: Storage, files: PendingUpload[]): Promise<void> {
+  await Promise.all(files.map((f) => storage.delete(f.uploadKey)));
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isSafeKey, type Storage } from './storage';
+
+/** Files on local disk under `root` (DATA_DIR/files, which /files/ serves). */
+export class LocalStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  /** Absolute path of a key; throws for keys that could leave the root. */
+  pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('storage key leaves the root');
+    return full;
+  }
+
+  async put(key: string, source: Readable): Promise<void> {
+    const full = this.pathOf(key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    // write beside the target and rename, so readers never see half a file
+    const tmp = `${full}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+      await fs.rename(tmp, full);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.pathOf(key)).catch(() => null);
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const full = this.pathOf(key);
+    const handle = await fs.open(full, 'r').catch(() => null);
+    return handle ? createReadStream(full, { fd: handle.fd }) : null;
+  }
+
+  async size(key: string): Promise<number | null> {
+    const st = await fs.stat(this.pathOf(key)).catch(() => null);
+    return st?.isFile() ? st.size : null;
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(this.pathOf(from), target);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Image service throughput on loopback, in one run: resized-image cache hits, cache misses (a new size per
+// request, so sharp works every time) and a plain static file from the same server, for comparison.
+// Usage: node bench/images.mjs [seconds per case, default 10]
+//        BENCH_URL=http://127.0.0.1:3000 node bench/images.mjs   (against a running server; signs in as coach)
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.argv[2] ?? 10);
+const PORT = 3293;
+const dataDir = `${root}data/bench-images`;
+const MISS_LIMIT = 3000;
+
+function cannon(opts) {
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: 20, duration: seconds, ...opts }, (err, r) => (err ? reject(err) : resolve(r))),
+  );
+}
+
+async function waitFor(url, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+/** Same encoding as imageUrl() of packages/shared/src/media.ts. */
+const imagePath = (key, resize) =>
+  `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize } })).toString('base64url')}`;
+
+let server = null;
+let base = process.env.BENCH_URL;
+if (!base) {
+  rmSync(dataDir, { recursive: true, force: true });
+  server = spawn('npm', ['run', 'start', '-w', '@cairn/server'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  base = `http://127.0.0.1:${PORT}`;
+}
+const stop = () => {
+  try {
+    if (server) process.kill(-server.pid, 'SIGINT');
+  } catch {}
+};
+process.on('exit', stop);
+
+try {
+  await waitFor(`${base}/api/languages/supported`);
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'coach@example.com', password: 'coach123', accepted: true }),
+  }).then((r) => r.json());
+
+  // a photo-sized JPEG with some detail, so resizing costs what it costs in real use
+  const { data, info } = await sharp({
+    create: { width: 1600, height: 1067, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const photo = await sharp(data, { raw: info }).jpeg({ quality: 80 }).toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'bench.jpg');
+  const up = await fetch(`${base}/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.data.access_token}` },
+    body: form,
+  }).then((r) => r.json());
+  const key = up.url.replace(/^\/files\//, '');
+
+  const hit = imagePath(key, { width: 600, height: 400, fit: 'inside' });
+  if ((await fetch(`${base}${hit}`)).status !== 200) throw new Error('warm-up of the cached size failed');
+
+  let n = 0;
+  const nextMiss = () => {
+    // wraps after MISS_LIMIT sizes, so the cache grows by at most that many files
+    const i = n++ % MISS_LIMIT;
+    return imagePath(key, { width: 100 + (i % 1000), height: 100 + Math.floor(i / 1000), fit: 'cover' });
+  };
+
+  const cases = [
+    ['static file /files/… (1600×1067 JPEG)', { url: `${base}${up.url}` }],
+    ['resized, cache hit (600×400 inside)', { url: `${base}${hit}` }],
+    [
+      'resized, cache miss (new size each)',
+      {
+        url: base,
+        connections: 8,
+        requests: [{ setupRequest: (req) => ({ ...req, path: nextMiss() }) }],
+      },
+    ],
+  ];
+  const rows = [];
+  for (const [name, opts] of cases) {
+    const r = await cannon(opts);
+    rows.push({
+      case: name,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'KB/resp': Math.round(r.throughput.average / Math.max(1, r.requests.average) / 1024),
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+    });
+  }
+  console.table(rows);
+} finally {
+  stop();
+}
