@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Actor } from './modules/accounts/sessions.service';
+import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { Realtime } from './plugins/realtime';
 
@@ -14,6 +15,7 @@ declare module 'fastify' {
     redis: Redis | null;
     mailer: Mailer;
     realtime: Realtime;
+    jobs: Jobs;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     spaFallback: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null;
   }

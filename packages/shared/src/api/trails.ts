@@ -130,6 +130,8 @@ export const progressSchema = z.object({
   tries_used: z.number().int(),
   /** null when tries are unlimited (total 0) */
   tries_left: z.number().int().nullable(),
+  /** the trail verdict (docs/scoring.md): null until completed, then whether xp reached the pass mark */
+  trail_passed: z.boolean().nullable().optional(),
 });
 export type Progress = z.infer<typeof progressSchema>;
 
@@ -197,5 +199,112 @@ export const pebbleSchema = z.object({
   battle_id: z.number().int().nullable(),
   backgroundLandscape: optionMediaSchema.nullable(),
   navigator: z.array(navigatorItemSchema),
+  /** the poll pool of the pebble's shared mineral (GET /api/polls/{pool_id}), if any */
+  poll_pool_id: z.number().int().nullable().optional(),
 });
 export type Pebble = z.infer<typeof pebbleSchema>;
+
+/** Error codes of the trail and player endpoints (in addition to ERROR_CODES). */
+export const TRAIL_ERROR_CODES = [
+  /** 423: the pebble is locked until the previous one is answered */
+  'pebble_locked',
+  /** 409: the pebble was answered and its answers cannot be changed */
+  'answer_locked',
+  /** 409: reset refused, no tries left */
+  'no_tries_left',
+  /** 409: reset refused, nothing answered yet */
+  'nothing_to_reset',
+] as const;
+export type TrailErrorCode = (typeof TRAIL_ERROR_CODES)[number];
+
+export const trailResponseSchema = z.object({ data: trailSchema });
+export const trailsResponseSchema = z.object({ data: z.array(trailSchema) });
+export const pebbleResponseSchema = z.object({ data: pebbleSchema });
+
+/** POST /api/pebbles/{pebbleId}: the next pebble (or the same one, updated, when it was the last). */
+export const answerResponseSchema = z.object({
+  data: pebbleSchema,
+  /** every pebble of the trail is answered */
+  finished: z.boolean(),
+  /** the verdict on the pebble just answered */
+  passed: z.boolean(),
+  /** the trail verdict once finished, else null */
+  trail_passed: z.boolean().nullable(),
+});
+export type AnswerResponse = z.infer<typeof answerResponseSchema>;
+
+/** GET /api/me/reset: a trail the learner may reset, with its tries. */
+export const resettableTrailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(TRAIL_TYPES),
+  icon: z.object({ url: z.string() }).nullable(),
+  tries_total: z.number().int(),
+  tries_used: z.number().int(),
+  tries_left: z.number().int().nullable(),
+  can_reset: z.boolean(),
+});
+export const resettableTrailsResponseSchema = z.object({ data: z.array(resettableTrailSchema) });
+
+/** One learner's answer in a poll (§3 Poll). */
+export const pollAnswerSchema = z.object({
+  value_id: z.number().int().nullable(),
+  value: z.string().nullable(),
+  media: optionMediaSchema.nullable().optional(),
+});
+
+/** GET /api/polls/{pool_id}: the shared answers of a poll pool within the customer (§3 Poll). */
+export const pollSchema = z.object({
+  pool_id: z.number().int(),
+  pebble_id: z.number().int(),
+  trail_id: z.number().int(),
+  fa_icon: z.string(),
+  fa_icon_background: z.string().nullable(),
+  fa_icon_border: z.string().nullable(),
+  question: z.string(),
+  is_multiple: z.boolean(),
+  /** learners who answered */
+  users: z.number().int(),
+  /** answers given (selected options for choice minerals) */
+  total: z.number().int(),
+  /** percent = round(count / (users if multiple, else total) × 100) */
+  summary: z.array(
+    z.object({
+      value_id: z.number().int().nullable(),
+      value: z.string(),
+      count: z.number().int(),
+      percent: z.number().int(),
+    }),
+  ),
+  answers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      avatar: z.string().nullable(),
+      is_me: z.boolean(),
+      discussion_id: z.number().int().nullable(),
+      updated_at: z.string(),
+      answers: z.array(pollAnswerSchema),
+    }),
+  ),
+});
+export const pollResponseSchema = z.object({ data: pollSchema });
+
+/** GET /api/assessments/{id}: the learner's score per dimension of an assessment trail. */
+export const assessmentSchema = z.object({
+  trail_id: z.number().int(),
+  player: z.object({
+    id: z.number().int(),
+    dimensions: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        score: z.number(),
+        max: z.number(),
+        /** 0–100 */
+        percent: z.number().int(),
+      }),
+    ),
+  }),
+});
+export const assessmentResponseSchema = z.object({ data: assessmentSchema });

@@ -2,5 +2,6 @@ export * from './auth';
 export * from './customers';
 export * from './media';
 export * from './reference';
+export * from './results';
 export * from './trails';
 export * from './users';

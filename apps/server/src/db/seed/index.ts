@@ -17,6 +17,7 @@ import {
   PROFILE_FIELDS,
   ROLES,
 } from './demo-data';
+import { seedDemoTrails } from './demo-trails';
 
 const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
 
@@ -96,6 +97,7 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: u.id, roleId: roleId(role) });
     }
+    await seedDemoTrails(tx, { filesDir, customerId: acme.id, publicTrailId: trail.id });
   });
   return true;
 }

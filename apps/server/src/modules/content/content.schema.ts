@@ -1,0 +1,133 @@
+import { CHOICE_TYPES, DIFFICULTIES, MINERAL_TYPES, type MineralType, TRAIL_TYPES } from '@cairn/shared';
+import { z } from 'zod';
+
+/** The format marker every package starts with. */
+export const PACKAGE_FORMAT = 'cairn-trail/1' as const;
+
+const rgb = z.strictObject({
+  r: z.number().int().min(0).max(255),
+  g: z.number().int().min(0).max(255),
+  b: z.number().int().min(0).max(255),
+});
+const styleDecl = z.strictObject({ color0: rgb, color1: rgb, color2: rgb, color3: rgb });
+/** a file path relative to the package, or /files/… for a file already in storage (what export writes) */
+const mediaPath = z.string().min(1);
+
+const valueDecl = z.strictObject({
+  value: z.string().min(1),
+  correct: z.boolean().optional(),
+  media: mediaPath.optional(),
+  scores: z.record(z.string(), z.number()).optional(),
+});
+
+const mineralDecl = z.strictObject({
+  type: z.enum(MINERAL_TYPES),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  media: z.array(mediaPath).optional(),
+  required: z.boolean().default(true),
+  values: z.array(z.union([z.string().min(1), valueDecl])).optional(),
+  select_limit: z.number().int().min(0).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  label_left: z.string().optional(),
+  label_center: z.string().optional(),
+  label_right: z.string().optional(),
+  label_1: z.string().optional(),
+  label_2: z.string().optional(),
+  label_3: z.string().optional(),
+  label_4: z.string().optional(),
+  label_5: z.string().optional(),
+  style: z.enum(['thumb', 'numbers', 'stars', 'emojis', 'text', 'opinion']).optional(),
+  correct: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()])).min(1)]).optional(),
+  shared: z.boolean().optional(),
+  dimension: z.string().optional(),
+});
+
+const pebbleDecl = z.strictObject({
+  name: z.string().min(1),
+  icon: z.string().default('fa-circle'),
+  icon_background: z.string().optional(),
+  icon_border: z.string().optional(),
+  stage: z.string().min(1).optional(),
+  xp: z.number().int().min(0).default(0),
+  can_change_answer: z.boolean().default(true),
+  required: z.boolean().optional(),
+  redirect_url: z.string().optional(),
+  feedback: z.string().optional(),
+  style: styleDecl.optional(),
+  background: mediaPath.optional(),
+  minerals: z.array(mineralDecl).min(1, 'at least 1 mineral'),
+});
+
+const rewardDecl = z.strictObject({
+  key: z.string().min(1),
+  title: z.string().min(1),
+  subtitle: z.string().optional(),
+  description: z.string().optional(),
+  prize_title: z.string().optional(),
+  prize_description: z.string().optional(),
+  experience: z.number().int().min(0).optional(),
+  media: mediaPath.optional(),
+  unlock: z.strictObject({
+    on: z.enum(['trail_completed', 'trail_passed', 'xp_at_least', 'stage_completed']),
+    value: z.union([z.string(), z.number()]).optional(),
+  }),
+});
+
+/** A trail content package as written in YAML or JSON (docs/content-format.md). */
+export const trailPackageSchema = z.strictObject({
+  format: z.literal(PACKAGE_FORMAT),
+  key: z.string().min(1).optional(),
+  name: z.string().min(1),
+  type: z.enum(TRAIL_TYPES),
+  description: z.string().optional(),
+  icon: mediaPath.optional(),
+  gradient: z.number().int().min(0).max(11).default(0),
+  difficulty: z.enum(DIFFICULTIES).default('easy'),
+  duration: z
+    .strictObject({
+      days: z.number().int().min(0).optional(),
+      hours: z.number().int().min(0).optional(),
+      minutes: z.number().int().min(0).optional(),
+      seconds: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  tries: z.number().int().min(0).default(0),
+  pass_percent: z.number().int().min(0).max(100).optional(),
+  coach: z.email().optional(),
+  redirect_url: z.string().optional(),
+  style: styleDecl.optional(),
+  dimensions: z.array(z.strictObject({ key: z.string().min(1), name: z.string().min(1) })).default([]),
+  rewards: z.array(rewardDecl).default([]),
+  certificate: z.strictObject({ title: z.string().min(1), when: z.enum(['passed', 'completed']) }).optional(),
+  pebbles: z.array(pebbleDecl).min(1, 'at least 1 pebble'),
+});
+export type TrailPackage = z.infer<typeof trailPackageSchema>;
+export type MineralDecl = z.infer<typeof mineralDecl>;
+export type ValueDecl = z.infer<typeof valueDecl>;
+
+export const INPUT_TYPES: readonly MineralType[] = [
+  'text_input',
+  'number_input',
+  'email_input',
+  'url_input',
+  'date_input',
+];
+/** Minerals whose answer is a list of option ids. */
+export const OPTION_TYPES: readonly MineralType[] = [...CHOICE_TYPES, 'order', 'word_bubble'];
+export const MULTI_TYPES: readonly MineralType[] = ['ma_text', 'ma_image', 'ma_audio', 'ma_video'];
+/** The media kind each option of a media-choice mineral must carry. */
+export const OPTION_MEDIA_KIND: Partial<Record<MineralType, 'image' | 'audio' | 'video'>> = {
+  sa_image: 'image',
+  ma_image: 'image',
+  sa_audio: 'audio',
+  ma_audio: 'audio',
+  sa_video: 'video',
+  ma_video: 'video',
+};
+
+/** Normalises a value declaration: plain strings are options without extras. */
+export function optionOf(v: string | ValueDecl): ValueDecl {
+  return typeof v === 'string' ? { value: v } : v;
+}

@@ -1,0 +1,87 @@
+import { type MineralAnswer, type MineralType, type RuleFailure, UPLOAD_TYPES } from '@cairn/shared';
+import { MULTI_TYPES, OPTION_TYPES } from '../content/content.schema';
+import type { PebbleDetail } from './player.repo';
+import { checkValue, type ValueLimits } from './values';
+
+/** An answer that passed the mineral's rules, ready to store. */
+export interface CheckedAnswer {
+  mineralId: number;
+  options: number[] | null;
+  value: string | null;
+  mediaId: number | null;
+}
+
+/** An upload answer whose media row still has to be checked (owner and kind). */
+export interface PendingMedia {
+  field: string;
+  mineralId: number;
+  mediaId: number;
+  type: MineralType;
+}
+
+export interface CheckResult {
+  answers: CheckedAnswer[];
+  failures: Record<string, RuleFailure>;
+  media: PendingMedia[];
+}
+
+const fail = (rule: RuleFailure['rule'], params: RuleFailure['params'] = {}): RuleFailure => ({ rule, params });
+const isEmptyValue = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Checks submitted answers against the pebble's minerals. Field keys are `answers.{k}.options|value`
+ * with k the mineral's index in the pebble (the order the player sends them in); an answer for a mineral
+ * of another pebble is keyed by its index in the request, `answers.{i}.id`.
+ */
+export function checkAnswers(
+  detail: PebbleDetail,
+  submitted: MineralAnswer[],
+  opts: { skipRequired: boolean },
+): CheckResult {
+  const failures: Record<string, RuleFailure> = {};
+  const byMineral = new Map<number, MineralAnswer>();
+  submitted.forEach((a, i) => {
+    if (!detail.minerals.some((m) => m.id === a.id) || byMineral.has(a.id)) failures[`answers.${i}.id`] = fail('oneOf');
+    else byMineral.set(a.id, a);
+  });
+  const answers: CheckedAnswer[] = [];
+  const media: PendingMedia[] = [];
+
+  detail.minerals.forEach((m, k) => {
+    const type = m.type as MineralType;
+    const a = byMineral.get(m.id);
+    const required = m.required && !opts.skipRequired;
+    if (OPTION_TYPES.includes(type)) {
+      const field = `answers.${k}.options`;
+      const ids = a?.options ?? [];
+      const own = new Set(m.options.map((o) => o.id));
+      const limit = Number((m.settings as { maSelectLimit?: number }).maSelectLimit ?? 0);
+      let f: RuleFailure | null = null;
+      if (ids.length === 0) f = required ? fail('required') : null;
+      else if (ids.some((id) => !own.has(id)) || new Set(ids).size !== ids.length) f = fail('oneOf');
+      else if ((type === 'yes_no' || type.startsWith('sa_')) && ids.length > 1) f = fail('max_value', { max: 1 });
+      else if ((MULTI_TYPES.includes(type) || type === 'word_bubble') && limit > 0 && ids.length > limit)
+        f = fail('max_value', { max: limit });
+      else if (type === 'order' && ids.length !== own.size) f = fail('oneOf');
+      if (f) failures[field] = f;
+      else if (ids.length > 0) answers.push({ mineralId: m.id, options: ids, value: null, mediaId: null });
+      return;
+    }
+    const field = `answers.${k}.value`;
+    const v = a?.value;
+    if (isEmptyValue(v)) {
+      if (required) failures[field] = fail('required');
+      return;
+    }
+    if (UPLOAD_TYPES.includes(type)) {
+      const id = typeof v === 'number' ? v : /^\d+$/.test(String(v).trim()) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(id) || id <= 0) failures[field] = fail('integer');
+      else media.push({ field, mineralId: m.id, mediaId: id, type });
+      return;
+    }
+    const f = checkValue(type, v as string | number, m.settings as ValueLimits);
+    if (f) failures[field] = f;
+    else answers.push({ mineralId: m.id, options: null, value: String(v).trim(), mediaId: null });
+  });
+  return { answers, failures, media };
+}

@@ -1,0 +1,88 @@
+import {
+  answerFormSchema,
+  answerResponseSchema,
+  assessmentResponseSchema,
+  pebbleResponseSchema,
+  pollResponseSchema,
+} from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { actorOf } from '../../plugins/auth';
+import { getAssessment } from './assessments.service';
+import { answerPebble, currentPebble } from './player.service';
+import { getPoll } from './polls.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The player: current pebble, answering, shared poll answers, assessment scores. */
+export default async function playerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['player'];
+  const auth = { onRequest: app.authenticate };
+
+  app.get(
+    '/api/pebbles/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The actor's current pebble of trail {id} (first unanswered), or ?pebble= an unlocked one",
+        params: idParams,
+        querystring: z.object({ pebble: z.coerce.number().int().positive().optional() }),
+        response: { 200: pebbleResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 423) },
+      },
+    },
+    async (request) => ({
+      data: await currentPebble(app.db, actorOf(request), request.params.id, request.query.pebble),
+    }),
+  );
+
+  app.post(
+    '/api/pebbles/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Answers pebble {id}; returns the next pebble (or this one, updated, when it is the last)',
+        params: idParams,
+        body: answerFormSchema,
+        response: { 200: answerResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 409, 422, 423) },
+      },
+    },
+    async (request) => answerPebble(app.db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/polls/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Shared answers of poll pool {id} within the actor's customer",
+        params: idParams,
+        response: { 200: pollResponseSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    async (request) => ({ data: await getPoll(app.db, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/assessments/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The actor's dimension scores on assessment trail {id}",
+        params: idParams,
+        response: { 200: assessmentResponseSchema, ...errorResponses(...AUTH_ERRORS, 404) },
+      },
+    },
+    async (request) => ({ data: await getAssessment(app.db, actorOf(request), request.params.id) }),
+  );
+}

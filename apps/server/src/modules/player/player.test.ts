@@ -1,0 +1,315 @@
+import type { Pebble } from '@cairn/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../../db/schema';
+import { demoUserId } from '../../db/seed';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { createTestApp, login, type TestApp } from '../../test/harness';
+import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../trails/trails.test-support';
+
+let t: TestApp;
+let learnerToken: string;
+let learner: ReturnType<typeof player>;
+let rival: ReturnType<typeof player>;
+beforeAll(async () => {
+  t = await createTestApp();
+  learnerToken = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+  learner = player(t, learnerToken);
+  rival = player(t, (await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password)).access_token);
+});
+afterAll(() => t.close());
+
+const assign = { assign: [DEMO_USERS.learner.email, DEMO_USERS.rival.email] };
+
+/** An exam: two stages, a choice, an input with a right answer, an order, and a locked-answer pebble. */
+const EXAM = pkg({ name: 'Scoring exam', pass: 50 }, [
+  '  - name: Choice',
+  '    stage: One',
+  '    xp: 10',
+  '    minerals:',
+  '      - { type: ma_text, title: Primes, select_limit: 2, values: [{ value: "2", correct: true }, { value: "3", correct: true }, "4"] }',
+  '  - name: Input',
+  '    stage: One',
+  '    xp: 10',
+  '    minerals:',
+  '      - { type: text_input, title: Capital of France, correct: [Paris] }',
+  '      - { type: number_input, title: Legs, correct: 8, required: false }',
+  '  - name: Order',
+  '    stage: Two',
+  '    xp: 20',
+  '    can_change_answer: false',
+  '    minerals:',
+  '      - { type: order, title: Order, values: [a, b, c] }',
+]);
+
+describe('exam scoring', () => {
+  let id: number;
+  let p: Pebble;
+  beforeAll(async () => {
+    id = await importTest(t, EXAM, assign);
+  });
+
+  it('opens the first pebble, marks it opened, locks the rest', async () => {
+    p = await learner.pebble(id);
+    expect(p.name).toBe('Choice');
+    expect(p.navigator.map((n) => [n.is_locked, n.is_new])).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
+    ]);
+    expect(p.minerals[0].properties).toMatchObject({ maSelectLimit: 2, is_multiple: true, required: true });
+    expect(JSON.stringify(p)).not.toContain('correct');
+  });
+
+  it('refuses a locked pebble, to open and to answer', async () => {
+    const locked = p.navigator[2].id;
+    const open = await learner.current(id, locked);
+    expect(open.statusCode).toBe(423);
+    expect(open.json().code).toBe('pebble_locked');
+    const res = await learner.answer(locked, []);
+    expect(res.statusCode).toBe(423);
+  });
+
+  it('refuses missing required answers, too many options and option ids of another mineral', async () => {
+    let res = await learner.answer(p.id, []);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty(['answers.0.options']);
+    expect(res.json().rules['answers.0.options'].rule).toBe('required');
+
+    const all = p.minerals[0].properties.values!.map((v) => v.id);
+    res = await learner.answer(p.id, [{ id: p.minerals[0].id, options: all }]);
+    expect(res.json().rules['answers.0.options']).toEqual({ rule: 'max_value', params: { max: 2 } });
+
+    const foreign = (await learner.pebble(await trailIdByName(t, learnerToken, 'Demo exam'))).minerals[0].properties
+      .values![0].id;
+    res = await learner.answer(p.id, [{ id: p.minerals[0].id, options: [foreign] }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules['answers.0.options'].rule).toBe('oneOf');
+    expect((await learner.trail(id)).progress.answered).toBe(0);
+  });
+
+  it('a wrong answer is stored, earns no xp, and unlocks the next pebble', async () => {
+    const body = await learner.ok(p.id, [{ id: p.minerals[0].id, options: [optionId(p, '2'), optionId(p, '4')] }]);
+    expect(body.passed).toBe(false);
+    expect(body.finished).toBe(false);
+    expect(body.data.name).toBe('Input');
+    expect(body.data.progress).toMatchObject({ answered: 1, passed: 0, xp: 0, status: 'in_progress' });
+    expect(body.data.navigator[1]).toMatchObject({ is_locked: false, is_new: false });
+  });
+
+  it('changing the answer to the right one passes and earns xp (set equality, any order)', async () => {
+    const body = await learner.ok(p.id, [{ id: p.minerals[0].id, options: [optionId(p, '3'), optionId(p, '2')] }]);
+    expect(body.passed).toBe(true);
+    expect(body.data.progress).toMatchObject({ passed: 1, xp: 10, crowns: 0 });
+  });
+
+  it('checks input values by type and compares them normalised', async () => {
+    const q = await learner.pebble(id);
+    expect(q.name).toBe('Input');
+    let res = await learner.answer(q.id, [
+      { id: q.minerals[0].id, value: 'paris' },
+      { id: q.minerals[1].id, value: 'eight' },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules['answers.1.value'].rule).toBe('numeric');
+    res = await learner.answer(q.id, [
+      { id: q.minerals[0].id, value: '  PARIS ' },
+      { id: q.minerals[1].id, value: 8.0 },
+    ]);
+    expect(res.json().passed).toBe(true);
+    // a stage's crown needs all its pebbles passed
+    expect(res.json().data.progress).toMatchObject({ xp: 20, crowns: 1, crowns_total: 2 });
+  });
+
+  it('order needs the exact sequence; can_change_answer false refuses a second answer', async () => {
+    const q = await learner.pebble(id);
+    const [a, b, c] = ['a', 'b', 'c'].map((v) => optionId(q, v));
+    expect(q.minerals[0].properties.values!.map((v) => v.value)).not.toEqual(['a', 'b', 'c']);
+    const res = await learner.answer(q.id, [{ id: q.minerals[0].id, options: [a, b] }]);
+    expect(res.statusCode).toBe(422);
+    const body = await learner.ok(q.id, [{ id: q.minerals[0].id, options: [b, a, c] }]);
+    expect(body).toMatchObject({ passed: false, finished: true, trail_passed: true });
+    expect(body.data).toMatchObject({ id: q.id, is_last: true, answered: true });
+    expect(body.data.progress).toMatchObject({ status: 'completed', xp: 20, xp_total: 40, crowns: 1 });
+    const again = await learner.answer(q.id, [{ id: q.minerals[0].id, options: [a, b, c] }]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('answer_locked');
+    expect((await learner.trail(id)).progress.trail_passed).toBe(true);
+  });
+
+  it("another learner's answers are theirs alone", async () => {
+    const q = await rival.pebble(id);
+    expect(q.name).toBe('Choice');
+    expect(q.minerals[0].answer).toBeNull();
+    expect(q.progress.status).toBe('not_started');
+  });
+});
+
+describe('surveys pass on any valid answer', () => {
+  it('earns xp for any valid answers, refuses invalid ones, swipes past optional pebbles', async () => {
+    const id = await importTest(
+      t,
+      pkg({ type: 'survey', name: 'Any survey' }, [
+        '  - name: Rate',
+        '    xp: 5',
+        '    minerals:',
+        '      - { type: 5_point_rating, title: Rate, style: stars }',
+        '      - { type: opinion, title: Opinion, min: 0, max: 10 }',
+        '      - { type: email_input, title: Email, required: false }',
+        '      - { type: date_input, title: Date, required: false }',
+        '  - name: Optional',
+        '    xp: 5',
+        '    minerals:',
+        '      - { type: url_input, title: Site, required: false }',
+      ]),
+      assign,
+    );
+    const p = await learner.pebble(id);
+    const [rate, opinion, email, date] = p.minerals.map((m) => m.id);
+    const res = await learner.answer(p.id, [
+      { id: rate, value: 6 },
+      { id: opinion, value: 11 },
+      { id: email, value: 'nope' },
+      { id: date, value: '2024-02-30' },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().rules).toMatchObject({
+      'answers.0.value': { rule: 'max_value' },
+      'answers.1.value': { rule: 'max_value' },
+      'answers.2.value': { rule: 'email' },
+      'answers.3.value': { rule: 'date' },
+    });
+    const ok = await learner.ok(p.id, [
+      { id: rate, value: 1 },
+      { id: opinion, value: 0 },
+      { id: date, value: '2024-02-29' },
+    ]);
+    expect(ok.passed).toBe(true);
+    expect(ok.data.progress.xp).toBe(5);
+    const swiped = await learner.answer(
+      ok.data.id,
+      [{ id: ok.data.minerals[0].id, value: 'not a url at all' }],
+      'swipe',
+    );
+    expect(swiped.statusCode).toBe(200);
+    expect(swiped.json()).toMatchObject({ finished: true, trail_passed: true });
+    expect(swiped.json().data.minerals[0].answer).toBeNull();
+  });
+});
+
+describe('uploads', () => {
+  it("takes only the actor's own media of the right kind", async () => {
+    const id = await importTest(
+      t,
+      pkg({ type: 'survey', name: 'Upload' }, [
+        '  - name: Photo',
+        '    minerals:',
+        '      - { type: image_input, title: Photo }',
+      ]),
+      assign,
+    );
+    const learnerId = await demoUserId(t.database.db, DEMO_USERS.learner.email);
+    const rivalId = await demoUserId(t.database.db, DEMO_USERS.rival.email);
+    const customerId = await customerIdOf(t, 'Acme');
+    const row = (userId: number, kind: 'image' | 'audio', key: string) => ({
+      customerId,
+      userId,
+      title: key,
+      kind,
+      mimetype: kind === 'image' ? 'image/png' : 'audio/wav',
+      size: 10,
+      storageKey: key,
+    });
+    const [mine, theirs, sound] = await t.database.db
+      .insert(media)
+      .values([
+        row(learnerId, 'image', 'u/a.png'),
+        row(rivalId, 'image', 'u/b.png'),
+        row(learnerId, 'audio', 'u/c.wav'),
+      ])
+      .returning({ id: media.id });
+    const p = await learner.pebble(id);
+    const m = p.minerals[0].id;
+    expect((await learner.answer(p.id, [{ id: m, value: theirs.id }])).json().rules['answers.0.value'].rule).toBe(
+      'oneOf',
+    );
+    expect((await learner.answer(p.id, [{ id: m, value: sound.id }])).json().rules['answers.0.value'].rule).toBe(
+      'mimes',
+    );
+    const ok = await learner.ok(p.id, [{ id: m, value: mine.id }]);
+    expect(ok.data.minerals[0].answer).toEqual({ id: m, value: mine.id });
+  });
+});
+
+describe('demo trails', () => {
+  it('the learner plays the demo exam to its end', async () => {
+    const id = await trailIdByName(t, learnerToken, 'Demo exam');
+    let p = await learner.pebble(id);
+    let last = null as null | { finished: boolean; trail_passed: boolean | null };
+    for (let step = 0; step < 20 && !last?.finished; step++) {
+      const answers = p.minerals.map((m) => {
+        const values = m.properties.values ?? [];
+        if (m.type === 'order' || m.type === 'word_bubble') return { id: m.id, options: values.map((v) => v.id) };
+        if (values.length) return { id: m.id, options: [values[0].id] };
+        if (m.type === 'number_input') return { id: m.id, value: 8 };
+        if (m.type === 'date_input') return { id: m.id, value: '2000-01-01' };
+        return { id: m.id, value: 'carbon dioxide' };
+      });
+      const body = await learner.ok(p.id, answers);
+      last = body;
+      p = body.data;
+    }
+    expect(last?.finished).toBe(true);
+    expect(p.is_last).toBe(true);
+    expect(p.redirect_url).toBeNull();
+  });
+
+  it('a public user of the link `demo` plays the demo exam', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/public/login/demo' });
+    const pub = player(t, res.json().data.access_token);
+    const p = await pub.pebble(res.json().data.trail_id);
+    expect(p.trail.name).toBe('Demo exam');
+    expect((await pub.games()).json().data.map((x: { name: string }) => x.name)).toEqual(['Demo exam']);
+  });
+
+  it('shares poll answers within the customer with percentages', async () => {
+    const id = await trailIdByName(t, learnerToken, 'Workplace survey');
+    for (const [who, drink] of [
+      [learner, 'Coffee'],
+      [rival, 'Tea'],
+    ] as const) {
+      const first = await who.pebble(id);
+      await who.ok(first.id, [
+        { id: first.minerals[0].id, value: 'me@example.com' },
+        { id: first.minerals[1].id, value: 'example.com/team' },
+      ]);
+      const poll = await who.pebble(id);
+      expect(poll.poll_pool_id).toBe(poll.minerals[0].id);
+      await who.ok(poll.id, [{ id: poll.minerals[0].id, options: [optionId(poll, drink)] }]);
+    }
+    const pool = (await learner.pebble(id, (await learner.pebble(id)).navigator[1].id)).poll_pool_id!;
+    const res = await learner.get(`/api/polls/${pool}`);
+    expect(res.statusCode).toBe(200);
+    const poll = res.json().data;
+    expect(poll).toMatchObject({ users: 2, total: 2, is_multiple: false });
+    expect(poll.summary.filter((s: { count: number }) => s.count > 0)).toEqual([
+      expect.objectContaining({ value: 'Coffee', count: 1, percent: 50 }),
+      expect.objectContaining({ value: 'Tea', count: 1, percent: 50 }),
+    ]);
+    expect(poll.answers.find((a: { is_me: boolean }) => a.is_me).answers[0].value).toBe('Coffee');
+    const globex = player(t, (await login(t.app, DEMO_USERS.other.email, DEMO_USERS.other.password)).access_token);
+    expect((await globex.get(`/api/polls/${pool}`)).statusCode).toBe(404);
+  });
+
+  it('scores assessment dimensions', async () => {
+    const id = await trailIdByName(t, learnerToken, 'Listening style assessment');
+    const p = await learner.pebble(id);
+    await learner.ok(p.id, [{ id: p.minerals[0].id, options: [optionId(p, 'Steady')] }]);
+    const res = await learner.get(`/api/assessments/${id}`);
+    expect(res.statusCode).toBe(200);
+    const dims = res.json().data.player.dimensions;
+    expect(dims.find((d: { id: string }) => d.id === 'focus')).toMatchObject({ score: 3 });
+    expect(dims.find((d: { id: string }) => d.id === 'energy')).toMatchObject({ score: 0 });
+    const exam = await trailIdByName(t, learnerToken, 'Demo exam');
+    expect((await learner.get(`/api/assessments/${exam}`)).statusCode).toBe(404);
+  });
+});

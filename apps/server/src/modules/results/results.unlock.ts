@@ -1,0 +1,85 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pebbleStates, pebbles, trailProgress, trails, userCertificates, userRewards } from '../../db/schema';
+import type { Actor } from '../accounts/sessions.service';
+import { computeProgress, rewardsEarned } from '../trails/progress';
+import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from './notifications';
+import { certificateDue } from './results.rules';
+
+/** A Drizzle transaction (or the db itself): what the answer flow hands over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Unlocked {
+  rewardIds: number[];
+  certificateIds: number[];
+}
+
+/**
+ * Called by the player after an answer is stored, in the same transaction: issues the rewards whose unlock
+ * rule the learner's progress now meets and the trail's certificate when due (docs/results.md), each once,
+ * with a notification (delivered live on commit).
+ */
+export async function onAnswerStored(tx: Tx, actor: Actor, trailId: number): Promise<Unlocked> {
+  const [trail] = await tx.select().from(trails).where(eq(trails.id, trailId));
+  if (!trail) return { rewardIds: [], certificateIds: [] };
+  const [ps, ss, [tp]] = await Promise.all([
+    tx
+      .select({
+        id: pebbles.id,
+        trailId: pebbles.trailId,
+        position: pebbles.position,
+        stage: pebbles.stage,
+        xp: pebbles.xp,
+      })
+      .from(pebbles)
+      .where(eq(pebbles.trailId, trailId))
+      .orderBy(asc(pebbles.position)),
+    tx
+      .select({ pebbleId: pebbleStates.pebbleId, answeredAt: pebbleStates.answeredAt, passed: pebbleStates.passed })
+      .from(pebbleStates)
+      .where(and(eq(pebbleStates.userId, actor.userId), eq(pebbleStates.trailId, trailId))),
+    tx
+      .select({ triesUsed: trailProgress.triesUsed })
+      .from(trailProgress)
+      .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId))),
+  ]);
+  const progress = computeProgress(trail, ps, new Map(ss.map((s) => [s.pebbleId, s])), Math.max(tp?.triesUsed ?? 1, 1));
+
+  const earned = rewardsEarned(trail.rewards, progress);
+  let rewardIds: number[] = [];
+  if (earned.length > 0) {
+    const rows = await tx
+      .insert(userRewards)
+      .values(earned.map((r) => ({ userId: actor.userId, trailId, rewardKey: r.key })))
+      .onConflictDoNothing()
+      .returning({ id: userRewards.id });
+    rewardIds = rows.map((r) => r.id);
+    if (rewardIds.length > 0) {
+      await createNotification(tx, actor.userId, NOTIFY_REWARD, {
+        rewards: rewardIds,
+        trail_id: trailId,
+        trail: trail.name,
+      });
+    }
+  }
+
+  let certificateIds: number[] = [];
+  if (trail.certificate && certificateDue(trail.certificate, progress)) {
+    const rows = await tx
+      .insert(userCertificates)
+      .values({ userId: actor.userId, trailId, title: trail.certificate.title })
+      .onConflictDoNothing()
+      .returning({ id: userCertificates.id });
+    certificateIds = rows.map((r) => r.id);
+    if (certificateIds.length > 0) {
+      await createNotification(tx, actor.userId, NOTIFY_CERTIFICATE, {
+        certificates: certificateIds,
+        name: trail.certificate.title,
+        trail_id: trailId,
+        trail: trail.name,
+        pdf: null,
+      });
+    }
+  }
+  return { rewardIds, certificateIds };
+}

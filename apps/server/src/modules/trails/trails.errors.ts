@@ -1,0 +1,13 @@
+import type { ErrorCode, TrailErrorCode } from '@cairn/shared';
+import { HttpError } from '../../lib/http-error';
+
+/** An HttpError with one of the trail codes (TRAIL_ERROR_CODES extends the shared ERROR_CODES). */
+export function trailError(status: number, code: TrailErrorCode, message: string): HttpError {
+  return new HttpError(status, code as unknown as ErrorCode, message);
+}
+
+export const pebbleLocked = () =>
+  trailError(423, 'pebble_locked', 'This pebble is locked until the previous one is answered');
+export const answerLocked = () => trailError(409, 'answer_locked', 'This answer cannot be changed');
+export const noTriesLeft = () => trailError(409, 'no_tries_left', 'There are no tries left for this trail');
+export const nothingToReset = () => trailError(409, 'nothing_to_reset', 'Nothing has been answered yet');
