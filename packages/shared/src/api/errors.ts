@@ -32,6 +32,14 @@ export const ERROR_CODES = [
   'provider_disabled',
   'provider_token_invalid',
   'internal_error',
+  /** 423: the pebble is locked until the previous one is answered */
+  'pebble_locked',
+  /** 409: the pebble was answered and its answers cannot be changed */
+  'answer_locked',
+  /** 409: reset refused, no tries left */
+  'no_tries_left',
+  /** 409: reset refused, nothing answered yet */
+  'nothing_to_reset',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

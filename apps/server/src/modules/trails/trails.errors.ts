@@ -1,9 +1,9 @@
-import type { ErrorCode, TrailErrorCode } from '@cairn/shared';
+import type { TrailErrorCode } from '@cairn/shared';
 import { HttpError } from '../../lib/http-error';
 
 /** An HttpError with one of the trail codes (TRAIL_ERROR_CODES extends the shared ERROR_CODES). */
 export function trailError(status: number, code: TrailErrorCode, message: string): HttpError {
-  return new HttpError(status, code as unknown as ErrorCode, message);
+  return new HttpError(status, code, message);
 }
 
 export const pebbleLocked = () =>
