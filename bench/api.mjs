@@ -38,7 +38,14 @@ await bare.listen({ port: BARE_PORT, host: '127.0.0.1' });
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn('npm', ['run', 'start', '-w', '@cairn/server'], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });

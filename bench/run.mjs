@@ -5,7 +5,9 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-for (const f of readdirSync(dir).filter((f) => f.endsWith('.mjs') && f !== 'run.mjs').sort()) {
+for (const f of readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+  .sort()) {
   console.log(`\n▶ bench/${f}`);
   spawnSync(process.execPath, [`${dir}${f}`, ...process.argv.slice(2)], { stdio: 'inherit' });
 }

@@ -20,8 +20,11 @@ function ensureChromium() {
     console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);
     return false;
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package');
-  return run('apt-get update', 'apt-get', ['update', '-qq']) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium']);
+  console.log("Chromium is missing: installing Debian's chromium package");
+  return (
+    run('apt-get update', 'apt-get', ['update', '-qq']) &&
+    run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'])
+  );
 }
 
 function counts(file, kind) {
@@ -32,8 +35,8 @@ function counts(file, kind) {
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) * 0 };
 }
 
-rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+for (const f of ['vitest.json', 'e2e.json']) rmSync(`${results}/${f}`, { force: true });
 
 let ok = true;
 ok = run('type check', 'npm', ['run', 'typecheck']) && ok;

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
 
-test('/de/login is in German; the profile language then decides the language after sign-in', async ({ page, request }) => {
+test('/de/login is in German; the profile language then decides the language after sign-in', async ({
+  page,
+  request,
+}) => {
   await page.goto('/de/login');
   await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
   await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();

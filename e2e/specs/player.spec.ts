@@ -1,0 +1,177 @@
+import { MINERAL_TYPES } from '@cairn/shared/api/trails';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+// The smallest files the server's content sniffing accepts for each upload mineral.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(64)]);
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const UPLOADS: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {
+  image_input: { name: 'answer.png', mimeType: 'image/png', buffer: PNG },
+  audio_input: { name: 'answer.wav', mimeType: 'audio/wav', buffer: WAV },
+  video_input: { name: 'answer.mp4', mimeType: 'video/mp4', buffer: MP4 },
+  file_input: { name: 'answer.pdf', mimeType: 'application/pdf', buffer: PDF },
+};
+
+/** Chooses the radio or checkbox at `index` by keyboard, as a learner without a mouse would. */
+async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: number) {
+  const options = section.getByRole(role);
+  await expect(options.first()).toBeVisible();
+  await options.nth(Math.min(index, (await options.count()) - 1)).focus();
+  await section.page().keyboard.press('Space');
+}
+
+/** Gives every mineral on the current pebble an answer its rules accept; returns the mineral types seen. */
+async function answerPebble(page: Page): Promise<string[]> {
+  const sections = page.locator('section[data-mineral-type]');
+  const types: string[] = [];
+  for (const section of await sections.all()) {
+    const type = (await section.getAttribute('data-mineral-type')) ?? '';
+    types.push(type);
+    if (
+      !(await section
+        .locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])')
+        .count())
+    )
+      continue;
+    switch (type) {
+      case 'text_input':
+        await section.getByRole('textbox').fill('A spider has eight legs.');
+        break;
+      case 'number_input':
+        await section.getByRole('textbox').fill('8');
+        break;
+      case 'email_input':
+        await section.getByRole('textbox').fill('learner@example.com');
+        break;
+      case 'url_input':
+        await section.getByRole('textbox').fill('https://example.com/portfolio');
+        break;
+      case 'date_input':
+        await section.getByRole('combobox', { name: 'Day' }).selectOption('01');
+        await section.getByRole('combobox', { name: 'Month' }).selectOption('01');
+        await section.getByRole('combobox', { name: 'Year' }).selectOption('2000');
+        break;
+      case 'audio_input':
+      case 'image_input':
+      case 'video_input':
+      case 'file_input':
+        if (await section.getByRole('button', { name: 'Delete file' }).count()) break;
+        await section.locator('input[type=file]').setInputFiles(UPLOADS[type]);
+        await expect(section.getByRole('button', { name: 'Delete file' })).toBeVisible();
+        break;
+      case 'opinion':
+        await pressChoice(section, 'radio', 7);
+        break;
+      case '5_point_rating':
+        await pressChoice(section, 'radio', 3);
+        break;
+      case 'order': {
+        // move the last item to the top by keyboard
+        const items = section.getByRole('listitem').getByRole('button');
+        await items.last().focus();
+        await page.keyboard.press('Space');
+        for (let i = 1; i < (await items.count()); i++) await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('Space');
+        break;
+      }
+      case 'word_bubble':
+        for (const word of await section.getByRole('button', { pressed: false }).all()) await word.click();
+        break;
+      default:
+        if (type.startsWith('ma_')) await pressChoice(section, 'checkbox', 0);
+        else await pressChoice(section, 'radio', 0);
+    }
+  }
+  return types;
+}
+
+/** Answers pebble after pebble until `done` shows up; returns every mineral type met on the way. */
+async function playToEnd(page: Page, done: () => Promise<boolean>): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let step = 0; step < 40; step++) {
+    const form = page.locator('form[data-pebble-id]');
+    await expect(form).toBeVisible();
+    const id = await form.getAttribute('data-pebble-id');
+    for (const t of await answerPebble(page)) seen.add(t);
+    const next = page.getByRole('button', { name: /^(Next|Finish)$/ });
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(async () => {
+      const moved = (await page.locator(`form[data-pebble-id]:not([data-pebble-id="${id}"])`).count()) > 0;
+      expect(moved || (await done())).toBe(true);
+    }).toPass({ timeout: 15_000 });
+    if (await done()) return seen;
+  }
+  throw new Error('the trail did not finish within 40 pebbles');
+}
+
+async function openTrail(page: Page, name: string) {
+  await page.goto('/games');
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await page.getByRole('link', { name: /^(Start|Continue) trail$/ }).click();
+  await expect(page).toHaveURL(/\/player\/\d+$/);
+}
+
+test('a learner plays the demo exam to its end and gets the finish prompt', async ({ page, request }) => {
+  await warmUpLogin(request, DEMO.learner);
+  await page.goto('/login');
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+  await openTrail(page, 'Demo exam');
+
+  // the info and navigator panels open over the player
+  await page.getByRole('button', { name: 'Trail info' }).click();
+  await expect(page.getByRole('dialog', { name: 'Trail panel' })).toContainText('Demo exam');
+  await page.getByRole('tab', { name: 'Navigator' }).click();
+  await expect(page.locator('[aria-current="step"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Close trail panel' }).click();
+
+  const finished = page.getByRole('alertdialog', { name: 'Trail finished' });
+  await playToEnd(page, () => finished.isVisible());
+  await expect(finished).toBeVisible();
+  await finished.getByRole('button', { name: 'Back to games' }).click();
+  await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+});
+
+test('the public link plays its trail and ends on thank-you', async ({ page }) => {
+  await page.goto('/public/demo');
+  await page.getByRole('link', { name: /^(Start|Continue) trail$/ }).click();
+  await expect(page).toHaveURL(/\/player\/\d+$/);
+  // the reduced interface: no panels, only the exit warning
+  await expect(page.getByRole('button', { name: 'Trail info' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Exit' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Leave this trail?' });
+  await expect(warning).toContainText('Exiting this page will erase all your answers');
+  await warning.getByRole('button', { name: 'No' }).click();
+
+  await playToEnd(page, async () => /\/thank-you$/.test(page.url()));
+  await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the demo trails together answer every mineral type', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await warmUpLogin(request, DEMO.rival);
+    await page.goto('/login');
+    await signIn(page, DEMO.rival);
+    await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+    const seen = new Set<string>();
+    const finished = page.getByRole('alertdialog', { name: 'Trail finished' });
+    for (const name of ['Demo exam', 'Workplace survey', 'Listening style assessment', 'Quick-fire battle']) {
+      await page.goto('/games');
+      await expect(page.getByRole('link', { name: /Demo exam/ })).toBeVisible();
+      if (!(await page.getByRole('link', { name: new RegExp(name) }).count())) continue;
+      await openTrail(page, name);
+      for (const t of await playToEnd(page, () => finished.isVisible())) seen.add(t);
+      await finished.getByRole('button', { name: 'Back to games' }).click();
+    }
+    expect([...seen].sort()).toEqual([...MINERAL_TYPES].sort());
+  });
+});
