@@ -101,7 +101,11 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me']) },
                 {
                   path: 'me/edit',
-                  lazy: lazy(() => import('../features/me/components/ProfileEditScreen'), main, ['me', 'validation']),
+                  lazy: lazy(() => import('../features/me/components/ProfileEditScreen'), main, [
+                    'me',
+                    'validation',
+                    'media',
+                  ]),
                 },
                 { path: 'coach', lazy: lazy(results, (m) => m.CoachScreen, ['results']) },
                 { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player']) },

@@ -16,8 +16,9 @@ function show(fn: (s: Sonner) => void): void {
 
 /** Toasts with the durations of §9: 4 s default, 6 s errors, 10 s rate limit. */
 export const notify = {
-  success(message: string): void {
-    show(({ toast }) => toast.success(message, { duration: TIMINGS.toastDefaultMs }));
+  /** `duration` for the few success toasts §9 gives longer (generate_pdf_submitted: 6 s). */
+  success(message: string, duration: number = TIMINGS.toastDefaultMs): void {
+    show(({ toast }) => toast.success(message, { duration }));
   },
   info(message: string): void {
     show(({ toast }) => toast(message, { duration: TIMINGS.toastDefaultMs }));

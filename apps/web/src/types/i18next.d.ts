@@ -5,6 +5,7 @@ import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
 import type games from '../locales/en/games.json';
 import type me from '../locales/en/me.json';
+import type media from '../locales/en/media.json';
 import type nav from '../locales/en/nav.json';
 import type notifications from '../locales/en/notifications.json';
 import type player from '../locales/en/player.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       errors: typeof errors;
       games: typeof games;
       me: typeof me;
+      media: typeof media;
       nav: typeof nav;
       notifications: typeof notifications;
       player: typeof player;

@@ -1,7 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../../../ui/PageHeading';
+import { EmptyState, PageHeading } from '../../../ui/PageHeading';
+import { Spinner } from '../../../ui/Spinner';
+import { useTrails } from '../api';
+import { TrailCard } from './TrailCard';
 
+/** /games: the learner's trails as gradient cards. */
 export default function GamesScreen() {
-  const { t } = useTranslation('games');
-  return <EmptyScreen title={t('list.title')} empty={t('list.empty')} />;
+  const { t } = useTranslation(['games', 'common']);
+  const { data, isPending, isError } = useTrails();
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      <PageHeading title={t('list.title')} />
+      {isPending ? (
+        <Spinner label={t('common:status.loading')} />
+      ) : isError || data.length === 0 ? (
+        <EmptyState>{t('list.empty')}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((trail) => (
+            <TrailCard key={trail.id} trail={trail} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyScreen } from '../../../ui/PageHeading';
 
-export function PlayerScreen() {
-  const { t } = useTranslation('player');
-  return <EmptyScreen title={t('trail.title')} empty={t('trail.empty')} />;
-}
-
 export function PlayerBattleScreen() {
   const { t } = useTranslation('player');
   return <EmptyScreen title={t('battle.title')} empty={t('battle.empty')} />;

@@ -8,11 +8,14 @@ export interface PanelTabDef<T extends string> {
 interface Props<T extends string> {
   /** accessible name of the panel dialog */
   label: string;
-  tabsLabel: string;
+  tabsLabel?: string;
   closeLabel: string;
-  tabs: PanelTabDef<T>[];
-  active: T;
-  onSelect: (tab: T) => void;
+  /** none: a single view whose `header` takes the tab row's place (the trail result panel) */
+  tabs?: PanelTabDef<T>[];
+  active?: T;
+  onSelect?: (tab: T) => void;
+  /** shown instead of the tabs when there are none */
+  header?: ReactNode;
   onClose: () => void;
   children: ReactNode;
 }
@@ -26,9 +29,10 @@ export function PanelFrame<T extends string>({
   label,
   tabsLabel,
   closeLabel,
-  tabs,
+  tabs = [],
   active,
-  onSelect,
+  onSelect = () => {},
+  header,
   onClose,
   children,
 }: Props<T>) {
@@ -70,7 +74,10 @@ export function PanelFrame<T extends string>({
         aria-label={label}
         className="absolute inset-y-0 end-0 flex w-96 max-w-full flex-col bg-white shadow-2xl"
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+          {tabs.length === 0 ? (
+            <div className="flex min-w-0 flex-1 items-center gap-2">{header}</div>
+          ) : (
           <div role="tablist" aria-label={tabsLabel} className="flex gap-1" onKeyDown={onTabKey}>
             {tabs.map((tab) => (
               <button
@@ -91,6 +98,7 @@ export function PanelFrame<T extends string>({
               </button>
             ))}
           </div>
+          )}
           <button
             ref={closeRef}
             type="button"
@@ -103,14 +111,18 @@ export function PanelFrame<T extends string>({
             </svg>
           </button>
         </div>
-        <div
-          role="tabpanel"
-          id={`panel-view-${active}`}
-          aria-labelledby={`panel-tab-${active}`}
-          className="flex-1 overflow-y-auto p-4"
-        >
-          {children}
-        </div>
+        {tabs.length === 0 ? (
+          <div className="flex-1 overflow-y-auto p-4">{children}</div>
+        ) : (
+          <div
+            role="tabpanel"
+            id={`panel-view-${active}`}
+            aria-labelledby={`panel-tab-${active}`}
+            className="flex-1 overflow-y-auto p-4"
+          >
+            {children}
+          </div>
+        )}
       </aside>
     </div>
   );

@@ -1,0 +1,151 @@
+import type { Pebble, Trail } from '@cairn/shared/api/trails';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PanelFrame } from '../../shell/components/PanelFrame';
+
+export type PlayerPanelTab = 'info' | 'navigator';
+
+interface Props {
+  tab: PlayerPanelTab;
+  onTab: (tab: PlayerPanelTab) => void;
+  onClose: () => void;
+  pebble: Pebble;
+  trail: Trail | undefined;
+  startedAt: number;
+  onChoose: (pebbleId: number) => void;
+}
+
+/** The player's side panel: the info and navigator views of §2. */
+export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onChoose }: Props) {
+  const { t } = useTranslation('player');
+  return (
+    <PanelFrame
+      label={t('panel.label')}
+      tabsLabel={t('panel.tabs')}
+      closeLabel={t('panel.close')}
+      tabs={[
+        { id: 'info', label: t('panel.info') },
+        { id: 'navigator', label: t('panel.navigator') },
+      ]}
+      active={tab}
+      onSelect={onTab}
+      onClose={onClose}
+    >
+      {tab === 'info' ? (
+        <InfoView pebble={pebble} trail={trail} startedAt={startedAt} />
+      ) : (
+        <NavigatorView pebble={pebble} onChoose={(id) => (id === pebble.id ? onClose() : onChoose(id))} />
+      )}
+    </PanelFrame>
+  );
+}
+
+/** Minutes and seconds (hours when they come) since the player opened. */
+export function formatPlayTime(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h > 0 ? 2 : 1, '0');
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+function usePlayTime(startedAt: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.floor((now - startedAt) / 1000));
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 py-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-end font-semibold text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function InfoView({ pebble, trail, startedAt }: { pebble: Pebble; trail: Trail | undefined; startedAt: number }) {
+  const { t } = useTranslation(['player', 'games']);
+  const seconds = usePlayTime(startedAt);
+  const coach = trail?.coach && [trail.coach.firstname, trail.coach.lastname].filter(Boolean).join(' ');
+  const rewards = trail?.achievements.find((a) => a.type === 'reward');
+  const icon = trail?.icon ?? pebble.trail.icon;
+  return (
+    <div>
+      <div className="mb-4 flex items-center gap-3">
+        {icon && <img src={icon.url} alt="" className="size-12 rounded-xl object-cover" />}
+        <h2 className="text-lg font-bold text-slate-900">{pebble.trail.name}</h2>
+      </div>
+      <dl>
+        <Row label={t('info.coach')}>{coach || t('games:detail.noCoach')}</Row>
+        <Row label={t('info.xp')}>{t('info.of', { score: pebble.progress.xp, total: pebble.progress.xp_total })}</Row>
+        {rewards && <Row label={t('info.rewards')}>{t('info.of', { score: rewards.score, total: rewards.total })}</Row>}
+        <Row label={t('info.playTime')}>
+          <time dateTime={`PT${seconds}S`}>{formatPlayTime(seconds)}</time>
+        </Row>
+        {trail && <Row label={t('info.difficulty')}>{t(`games:difficulty.${trail.difficulty}`)}</Row>}
+        <Row label={t('info.pebble')}>{pebble.name}</Row>
+        <Row label={t('info.xpObtainable')}>{pebble.xp}</Row>
+      </dl>
+    </div>
+  );
+}
+
+function NavigatorView({ pebble, onChoose }: { pebble: Pebble; onChoose: (id: number) => void }) {
+  const { t } = useTranslation('player');
+  return (
+    <nav aria-label={t('panel.navigator')}>
+      <ol className="flex flex-col gap-2">
+        {pebble.navigator.map((item, i) => {
+          const current = item.id === pebble.id;
+          return (
+            <li key={item.id}>
+              <button
+                type="button"
+                disabled={item.is_locked}
+                aria-current={current ? 'step' : undefined}
+                onClick={() => onChoose(item.id)}
+                className={`flex min-h-12 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-start focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:border-slate-100 disabled:bg-slate-100 disabled:text-slate-500 ${current ? 'border-accent bg-accent/10 font-bold' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-800"
+                >
+                  {i + 1}
+                </span>
+                <span className="min-w-0 flex-1 break-words">
+                  <span className="sr-only">{t('navigator.number', { number: i + 1 })} </span>
+                  {item.name}
+                </span>
+                {item.is_new && (
+                  <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-on-accent">
+                    {t('navigator.new')}
+                  </span>
+                )}
+                {item.is_locked && (
+                  <>
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="size-5"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    >
+                      <rect x="5" y="11" width="14" height="10" rx="2" />
+                      <path d="M8 11V8a4 4 0 018 0v3" />
+                    </svg>
+                    <span className="sr-only">{t('navigator.locked')}</span>
+                  </>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

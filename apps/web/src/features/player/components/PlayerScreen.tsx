@@ -1,0 +1,211 @@
+import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
+import { isPublicRoleName } from '@cairn/shared/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { HttpError } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+import { useLocalePath } from '../../../lib/use-locale';
+import { EmptyScreen } from '../../../ui/PageHeading';
+import { Spinner } from '../../../ui/Spinner';
+import { useProfile } from '../../account/api';
+import { trailsKey, useTrail } from '../../games/api';
+import { fetchPebble, pebbleKey, resetTrail, submitAnswers } from '../api';
+import { finishPublic } from '../finish';
+import { type Move, PebbleForm } from './PebbleForm';
+import { FinishedDialog, TryAgainDialog } from './PlayerDialogs';
+import { PlayerHeader } from './PlayerHeader';
+import { PlayerPanel, type PlayerPanelTab } from './PlayerPanel';
+
+type ServerError = { mineralId: number; message: string } | null;
+
+/** /player/{trailId}: plays the trail pebble by pebble. */
+export function PlayerScreen() {
+  const { t } = useTranslation(['player', 'common']);
+  const trailId = Number(useParams().id);
+  const localize = useLocalePath();
+  if (!Number.isInteger(trailId) || trailId <= 0) return <Navigate to={localize('/games')} replace />;
+  return (
+    <Player
+      key={trailId}
+      trailId={trailId}
+      loadingLabel={t('common:status.loading')}
+      emptyTitle={t('trail.title')}
+      empty={t('trail.empty')}
+    />
+  );
+}
+
+function Player({
+  trailId,
+  loadingLabel,
+  emptyTitle,
+  empty,
+}: {
+  trailId: number;
+  loadingLabel: string;
+  emptyTitle: string;
+  empty: string;
+}) {
+  const { t, i18n } = useTranslation(['player', 'validation']);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  const { trailId: publicTrail } = useSession();
+  const { data: user } = useProfile();
+  const isPublic = publicTrail !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
+  const { data: trail } = useTrail(trailId);
+  const query = useQuery({
+    queryKey: pebbleKey(trailId),
+    queryFn: () => fetchPebble(trailId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [busy, setBusy] = useState(false);
+  const [panel, setPanel] = useState<PlayerPanelTab | null>(null);
+  const [tryAgain, setTryAgain] = useState(false);
+  const [finished, setFinished] = useState<{ passed: boolean } | null>(null);
+  const [serverError, setServerError] = useState<ServerError>(null);
+  const startedAt = useRef(Date.now());
+
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError) return <EmptyScreen title={emptyTitle} empty={empty} />;
+  const pebble = query.data;
+
+  function show(next: Pebble) {
+    qc.setQueryData(pebbleKey(trailId), next);
+    setServerError(null);
+    window.scrollTo?.({ top: 0 });
+  }
+
+  async function run(task: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await task();
+    } catch (err) {
+      // the http client already toasted the failure; a 422 is also shown under the mineral it names
+      if (err instanceof HttpError && err.status === 422) setServerError(locate422(err, pebble, t, i18n.exists));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onMove(move: Move, answers: MineralAnswer[]) {
+    if (move === 'previous') {
+      const at = pebble.navigator.findIndex((n) => n.id === pebble.id);
+      const prev = pebble.navigator
+        .slice(0, Math.max(at, 0))
+        .reverse()
+        .find((n) => !n.is_locked);
+      if (prev) void run(async () => show(await fetchPebble(trailId, prev.id)));
+      return;
+    }
+    if (move === 'swipe' && pebble.is_last) return;
+    if (pebble.answered && !pebble.can_change_answer) return void run(() => passReadOnly());
+    void run(async () => {
+      const res = await submitAnswers(pebble.id, {
+        answers,
+        action: move === 'swipe' ? 'swipe' : 'next',
+        battle_id: pebble.battle_id,
+        pool_id: pebble.minerals[0]?.properties.pool_id ?? null,
+      });
+      show(res.data);
+      void qc.invalidateQueries({ queryKey: trailsKey });
+      if (res.finished) await finish(res.trail_passed ?? res.passed, res.data.redirect_url ?? pebble.redirect_url);
+    });
+  }
+
+  async function finish(passed: boolean, redirectUrl: string | null) {
+    if (isPublic) await finishPublic(redirectUrl);
+    else setFinished({ passed });
+  }
+
+  // a locked answer cannot be posted again (409 answer_locked): walk on to the next open pebble instead
+  async function passReadOnly() {
+    const at = pebble.navigator.findIndex((n) => n.id === pebble.id);
+    const next = pebble.navigator.slice(at + 1).find((n) => !n.is_locked);
+    if (next) return show(await fetchPebble(trailId, next.id));
+    if (pebble.progress.status === 'completed') await finish(!!pebble.progress.passed, pebble.redirect_url);
+  }
+
+  function choose(id: number) {
+    setPanel(null);
+    void run(async () => show(await fetchPebble(trailId, id)));
+  }
+
+  function reset() {
+    void run(async () => {
+      await resetTrail(trailId);
+      setTryAgain(false);
+      startedAt.current = Date.now();
+      show(await fetchPebble(trailId));
+      void qc.invalidateQueries({ queryKey: trailsKey });
+    });
+  }
+
+  const background = pebble.backgroundLandscape?.type === 'image' ? pebble.backgroundLandscape.url : null;
+  return (
+    <div
+      className="flex min-h-dvh flex-col bg-slate-50 bg-cover bg-fixed bg-center"
+      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+    >
+      <PlayerHeader
+        pebble={pebble}
+        isPublic={isPublic}
+        canReset={!!trail?.can_reset}
+        onPanel={setPanel}
+        onTryAgain={() => setTryAgain(true)}
+        backTo={localize(`/games/${trailId}`)}
+      />
+      <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col bg-white/95 sm:my-4 sm:rounded-2xl sm:shadow-sm">
+        <PebbleForm
+          key={pebble.id}
+          pebble={pebble}
+          busy={busy}
+          onMove={onMove}
+          serverError={serverError}
+          onEdit={() => serverError && setServerError(null)}
+        />
+      </div>
+      {panel && !isPublic && (
+        <PlayerPanel
+          tab={panel}
+          onTab={setPanel}
+          onClose={() => setPanel(null)}
+          pebble={pebble}
+          trail={trail}
+          startedAt={startedAt.current}
+          onChoose={choose}
+        />
+      )}
+      <TryAgainDialog open={tryAgain} busy={busy} onYes={reset} onNo={() => setTryAgain(false)} />
+      <FinishedDialog
+        open={!!finished}
+        trailName={pebble.trail.name}
+        passed={!!finished?.passed}
+        onStay={() => setFinished(null)}
+        onGames={() => navigate(localize('/games'))}
+      />
+    </div>
+  );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** Ties a 422's first 'answers.N.*' error to mineral N and words it from validation.{rule} when it can. */
+function locate422(err: HttpError, pebble: Pebble, t: unknown, exists: (k: string) => boolean): ServerError {
+  const tr = t as T;
+  for (const [field, messages] of Object.entries(err.body?.errors ?? {})) {
+    const m = /^answers\.(\d+)/.exec(field);
+    const mineral = m ? pebble.minerals[Number(m[1])] : undefined;
+    if (!mineral) continue;
+    const rule = err.body?.rules?.[field];
+    const message =
+      rule && exists(`validation:${rule.rule}`)
+        ? tr(`validation:${rule.rule}`, { ...rule.params, field: tr('player:pebble.field') })
+        : (messages[0] ?? tr('player:pebble.invalid'));
+    return { mineralId: mineral.id, message };
+  }
+  return null;
+}

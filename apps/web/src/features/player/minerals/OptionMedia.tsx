@@ -1,0 +1,29 @@
+import type { Mineral } from '@cairn/shared/api/trails';
+
+type Media = NonNullable<Mineral['properties']['mediaContent']>[number];
+
+/** An image, audio or video attached to a question or an option; video/quicktime plays as mp4 (§9). */
+export function OptionMedia({ media, alt, className = '' }: { media: Media; alt: string; className?: string }) {
+  if (media.type === 'image')
+    return (
+      <img
+        src={media.thumbnails?.['250'] ?? media.url}
+        alt={alt}
+        className={`h-36 w-full rounded-lg object-cover ${className}`}
+      />
+    );
+  const type = media.metadata?.mimetype === 'video/quicktime' ? 'video/mp4' : media.metadata?.mimetype;
+  if (media.type === 'audio')
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: option audio from the content has no caption track
+      <audio controls preload="none" aria-label={alt} className={`w-full ${className}`}>
+        <source src={media.url} type={type} />
+      </audio>
+    );
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: learner-supplied answer media comes without caption tracks
+    <video controls preload="metadata" aria-label={alt} className={`max-h-64 w-full rounded-lg bg-black ${className}`}>
+      <source src={media.url} type={type} />
+    </video>
+  );
+}

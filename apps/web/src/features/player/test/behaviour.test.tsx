@@ -1,0 +1,129 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeXhr, mineral, renderPebble } from './fixtures';
+
+const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+
+describe('multiple choice limits and hints', () => {
+  it('counts down to ready and disables unselected options at the limit', async () => {
+    const user = userEvent.setup();
+    renderPebble([mineral('ma_text', { maSelectLimit: 2 })]);
+    expect(screen.getByText('Choose 2 of the options')).toBeTruthy();
+    await user.click(checkbox(/Alpha/));
+    expect(screen.getByText('Choose 1 more')).toBeTruthy();
+    await user.click(checkbox(/Beta/));
+    expect(screen.getByText('Ready to submit')).toBeTruthy();
+    expect(checkbox(/Gamma/).disabled).toBe(true);
+    // unticking frees the others again
+    await user.click(checkbox(/Beta/));
+    expect(checkbox(/Gamma/).disabled).toBe(false);
+  });
+
+  it('says any number when the limit is 0', () => {
+    renderPebble([mineral('ma_image', { maSelectLimit: 0 })]);
+    expect(screen.getByText('Choose as many as you like')).toBeTruthy();
+  });
+
+  it('labels options with letters', () => {
+    renderPebble([mineral('sa_text')]);
+    for (const name of ['A: Alpha', 'B: Beta', 'C: Gamma']) expect(screen.getByRole('radio', { name })).toBeTruthy();
+  });
+});
+
+describe('can_change_answer', () => {
+  it('is read-only once answered when changes are not allowed, without the asterisk', () => {
+    const m = { ...mineral('sa_text'), answer: { id: 1, options: [100] } };
+    renderPebble([m], { answered: true, can_change_answer: false, is_required: true });
+    for (const r of screen.getAllByRole('radio')) expect((r as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: /Alpha/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Question sa_text');
+    expect(next().disabled).toBe(false);
+  });
+
+  it('keeps answers editable when changes are allowed', () => {
+    const m = { ...mineral('sa_text'), answer: { id: 1, options: [100] } };
+    renderPebble([m], { answered: true, can_change_answer: true });
+    expect((screen.getByRole('radio', { name: /Beta/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe('order by keyboard', () => {
+  it('grabs with Space, moves with arrows, cancels with Escape', async () => {
+    const user = userEvent.setup();
+    const { onMove } = renderPebble([mineral('order')]);
+    screen.getByRole('button', { name: 'First, position 1 of 3' }).focus();
+    await user.keyboard(' {ArrowDown}{ArrowDown}');
+    expect(screen.getByText('First moved to position 3 of 3')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'First, position 1 of 3' })).toBeTruthy();
+    await user.keyboard(' {ArrowDown} ');
+    expect(screen.getByText('First dropped at position 2 of 3')).toBeTruthy();
+    await user.click(next());
+    expect(onMove).toHaveBeenCalledWith('next', [{ id: 1, options: [101, 100, 102] }]);
+  });
+});
+
+describe('word bubble', () => {
+  it('builds the answer in tap order and removes a word tapped again', async () => {
+    const user = userEvent.setup();
+    const { onMove } = renderPebble([mineral('word_bubble')]);
+    await user.click(screen.getByRole('button', { name: 'sat' }));
+    await user.click(screen.getByRole('button', { name: 'the' }));
+    await user.click(screen.getByRole('button', { name: 'cat' }));
+    // tapping a chosen word in the cloud takes it out again
+    await user.click(screen.getByRole('button', { name: 'sat', pressed: true }));
+    expect(screen.getByRole('button', { name: 'Remove the (word 1)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove the (word 1)' }));
+    await user.click(screen.getByRole('button', { name: 'the' }));
+    await user.click(next());
+    expect(onMove).toHaveBeenCalledWith('next', [{ id: 1, options: [101, 100] }]);
+  });
+});
+
+describe('uploads', () => {
+  it('shows the full-screen loader while uploading, previews, and delete clears and destroys', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderPebble([mineral('image_input')]);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.last?.url).toBe('/media'));
+    expect((FakeXhr.last?.body?.get('file') as File | undefined)?.name).toBe('photo.png');
+    act(() => FakeXhr.last?.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+    expect(screen.getByRole('progressbar', { name: 'Uploading…' }).getAttribute('aria-valuenow')).toBe('40');
+    act(() => FakeXhr.last?.finish([100]));
+    expect(await screen.findByRole('img', { name: 'Your uploaded file' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(next().disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete file' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/media/77', expect.objectContaining({ method: 'DELETE' }));
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Upload an image')).toBeTruthy();
+  });
+});
+
+describe('ratings and opinion', () => {
+  it('offers stars and emojis as radios named by their labels', async () => {
+    const user = userEvent.setup();
+    renderPebble([
+      mineral('5_point_rating', { type: 'emojis', label_1: 'Awful', label_5: 'Great' }, 1),
+      mineral('5_point_rating', { type: 'stars' }, 2),
+    ]);
+    expect(screen.getByRole('radio', { name: '1 out of 5: Awful' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '5 out of 5: Great' })).toBeTruthy();
+    await user.click(screen.getAllByRole('radio', { name: '3 out of 5' })[1]);
+    expect(screen.getAllByRole('radiogroup')[1].querySelectorAll('path[fill="rgb(217 177 0)"]').length).toBe(3);
+  });
+
+  it('lays an 11-point opinion scale out in rows of 6, a 5-point one in rows of 5', () => {
+    renderPebble([mineral('opinion', { min: 0, max: 10 }, 1), mineral('opinion', { min: 1, max: 5 }, 2)]);
+    const [eleven, five] = screen.getAllByRole('radiogroup');
+    expect(eleven.className).toContain('grid-cols-6');
+    expect(five.className).toContain('grid-cols-5');
+    expect(screen.getAllByText('Never').length).toBe(2);
+  });
+});

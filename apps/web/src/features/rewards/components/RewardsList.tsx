@@ -1,0 +1,67 @@
+import type { Reward } from '@cairn/shared/api/results';
+import { REWARD_SORTS, type RewardSort, sortRewards } from '@cairn/shared/rewards';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../ui/PageHeading';
+import { Spinner } from '../../../ui/Spinner';
+import { useRewards } from '../api';
+import { RewardImage, RewardText } from './RewardBody';
+
+/** The rewards list with the three sort modes of §9 (itemDate newest first, itemNameAsc, itemNameDesc). */
+export function RewardsListView({ rewards }: { rewards: Reward[] }) {
+  const { t } = useTranslation('results');
+  const [sort, setSort] = useState<RewardSort>('itemDate');
+  const selectId = useId();
+  if (rewards.length === 0) return <EmptyState>{t('rewards.list.empty')}</EmptyState>;
+  return (
+    <div>
+      <div className="mb-4 flex items-center justify-end gap-2">
+        <label htmlFor={selectId} className="text-sm font-semibold text-slate-700">
+          {t('rewards.list.sort')}
+        </label>
+        <select
+          id={selectId}
+          value={sort}
+          onChange={(e) => setSort(e.target.value as RewardSort)}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+        >
+          {REWARD_SORTS.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`rewards.list.sorts.${mode}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {sortRewards(rewards, sort).map((reward) => (
+          <li
+            key={reward.id}
+            data-reward-id={reward.id}
+            className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ${reward.latest ? 'ring-2 ring-accent' : 'ring-slate-200'}`}
+          >
+            <RewardImage reward={reward} className="size-20" />
+            <RewardText reward={reward} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** /me: the signed-in user's rewards. */
+export function RewardsList() {
+  const { t } = useTranslation(['results', 'common']);
+  const query = useRewards();
+  return (
+    <section aria-labelledby="rewards-heading" className="mb-6">
+      <h2 id="rewards-heading" className="mb-3 text-xl font-bold">
+        {t('rewards.list.title')}
+      </h2>
+      {query.isPending ? (
+        <Spinner label={t('common:status.loading')} />
+      ) : (
+        <RewardsListView rewards={query.data ?? []} />
+      )}
+    </section>
+  );
+}
