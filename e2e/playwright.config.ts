@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
-export const E2E_DATA_DIR = `${root}data/e2e`;
+// one data dir per port, so two runs on one machine never share (or wipe) each other's database
+export const E2E_DATA_DIR = `${root}data/e2e-${E2E_PORT}`;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -25,7 +26,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: `${root}test-results/e2e.json` }]],
-  outputDir: `${root}test-results/e2e`,
+  outputDir: `${root}test-results/e2e-${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',

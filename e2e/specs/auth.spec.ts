@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, resetLinkFor, signIn, warmUpLogin } from './support';
+import { DEMO, latestResetLink, signIn, warmUpLogin } from './support';
 
 test('the first sign-in goes to /welcome, the next one to /games', async ({ page }) => {
   await page.goto('/login');
@@ -53,13 +53,15 @@ test('forgot password → link sent → countdown → back to login', async ({ p
   await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
 });
 
-test('a password is reset through the link in the outbox', async ({ page }) => {
+test('a password is reset through the link in the outbox', async ({ page, request }) => {
   await page.goto('/password/forgot');
   await page.getByLabel('Email').fill(DEMO.rival.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page).toHaveURL(/\/password\/linksent$/);
 
-  const link = new URL(resetLinkFor(DEMO.rival.email));
+  // the mail is written in the background: wait for it
+  await expect.poll(() => latestResetLink(DEMO.rival.email), { timeout: 10_000 }).not.toBeNull();
+  const link = new URL(latestResetLink(DEMO.rival.email)!);
   await page.goto(`${link.pathname}${link.search}`);
   await page.getByLabel('New password').fill('brand-new-secret');
   await page.getByLabel('Confirm password').fill('brand-new-secret');
@@ -76,4 +78,25 @@ test('a password is reset through the link in the outbox', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, { email: DEMO.rival.email, password: 'brand-new-secret' });
   await expect(page).toHaveURL(/\/(welcome|games)$/);
+
+  // put the demo password back (through a second, fresh link) for the journeys that follow
+  const before = latestResetLink(DEMO.rival.email);
+  expect(
+    (
+      await request.post('/api/password/forgot', {
+        data: { username: DEMO.rival.email, url: link.origin + link.pathname },
+      })
+    ).status(),
+  ).toBe(200);
+  await expect.poll(() => latestResetLink(DEMO.rival.email), { timeout: 10_000 }).not.toBe(before);
+  const again = new URL(latestResetLink(DEMO.rival.email)!);
+  const restored = await request.post('/api/password/reset', {
+    data: {
+      username: DEMO.rival.email,
+      token: again.searchParams.get('token'),
+      password: DEMO.rival.password,
+      password_confirmation: DEMO.rival.password,
+    },
+  });
+  expect(restored.status()).toBe(200);
 });

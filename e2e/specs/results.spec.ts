@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+// The coach plays the demo exam here: the other journeys rely on the learner and the rival.
+const WHO = DEMO.coach;
+// right answers of apps/server/assets/demo/demo-exam.yaml by option text
+const RIGHT = new Set(['Paris', '2', '3', '5', 'Triangle', 'Banana', 'Grape', 'No']);
+const ORDERED: Record<string, string[]> = {
+  order: ['Mercury', 'Venus', 'Earth', 'Mars'],
+  word_bubble: ['the', 'quick', 'brown', 'fox'],
+};
+
+interface Mineral {
+  id: number;
+  type: string;
+  properties: { values?: { id: number; value: string }[] };
+}
+
+async function api(request: APIRequestContext) {
+  const login = await request.post('/api/login', {
+    data: { username: WHO.email, password: WHO.password, accepted: true },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const games = (await (await request.get('/api/games', { headers })).json()).data as { id: number; name: string }[];
+  const trailId = games.find((g) => g.name === 'Demo exam')?.id ?? 0;
+  /** Answers the current pebble right through the API (as the player would post it). */
+  async function answerCurrent(): Promise<string> {
+    const pebble = (await (await request.get(`/api/pebbles/${trailId}`, { headers })).json()).data;
+    const answers = (pebble.minerals as Mineral[]).map((m) => {
+      const values = m.properties.values ?? [];
+      const order = ORDERED[m.type];
+      if (order) return { id: m.id, options: order.map((v) => values.find((o) => o.value === v)?.id) };
+      return { id: m.id, options: values.filter((o) => RIGHT.has(o.value)).map((o) => o.id) };
+    });
+    const res = await request.post(`/api/pebbles/${pebble.id}`, { headers, data: { answers, action: 'next' } });
+    expect(res.status()).toBe(200);
+    return pebble.name;
+  }
+  return { trailId, answerCurrent };
+}
+
+async function pebbleNamed(page: Page, name: string) {
+  await expect(page.locator('form[data-pebble-id]')).toBeVisible();
+  await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+}
+
+test('finishing the demo exam: reward popup by keyboard, certificate and results PDF downloaded', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await warmUpLogin(request, WHO);
+  const { trailId, answerCurrent } = await api(request);
+  // the first three pebbles through the API; the fourth completes the Basics stage in the browser
+  for (const name of ['Capitals', 'Primes', 'Shapes']) expect(await answerCurrent()).toBe(name);
+
+  await page.goto('/login');
+  await signIn(page, WHO);
+  await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+  await page.goto(`/player/${trailId}`);
+  await pebbleNamed(page, 'Fruit');
+  await page.getByRole('checkbox', { name: /Banana/ }).check();
+  await page.getByRole('checkbox', { name: /Grape/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Basics completed and 40 xp reached: two rewards, the first one ever among them
+  const popup = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'First steps' })).toBeVisible();
+  await expect(popup.getByText('Reward 1 of 2')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(popup.getByRole('heading', { name: 'Sharp mind' })).toBeVisible();
+  await expect(popup.getByText('Latest')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(popup.getByRole('heading', { name: 'First steps' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  const first = page.getByRole('dialog', { name: 'Your first reward!' });
+  await expect(first).toBeVisible();
+  await first.getByRole('button', { name: 'Close' }).click();
+  await expect(first).toBeHidden();
+
+  // the next two through the API, the last one in the browser
+  for (const name of ['Planets in order', 'Build the sentence']) expect(await answerCurrent()).toBe(name);
+  await page.reload();
+  await pebbleNamed(page, 'Facts and figures');
+  const form = page.locator('form[data-pebble-id]');
+  await form.locator('section[data-mineral-type="text_input"]').getByRole('textbox').fill('carbon dioxide');
+  await form.locator('section[data-mineral-type="number_input"]').getByRole('textbox').fill('8');
+  await form.getByRole('combobox', { name: 'Day' }).selectOption('01');
+  await form.getByRole('combobox', { name: 'Month' }).selectOption('01');
+  await form.getByRole('combobox', { name: 'Year' }).selectOption('2000');
+  await form.locator('section[data-mineral-type="yes_no"]').getByRole('radio', { name: /No/ }).check();
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  // the finisher reward pops up over the finish prompt; Backspace closes it
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Finisher' })).toBeVisible();
+  await page.keyboard.press('Backspace');
+  await expect(popup).toBeHidden();
+  const finished = page.getByRole('alertdialog', { name: 'Trail finished' });
+  await expect(finished).toBeVisible();
+  await finished.getByRole('button', { name: 'Stay here' }).click();
+
+  // the trail result panel: passed, certificate, results PDF
+  await page.getByRole('button', { name: 'See results' }).click();
+  const panel = page.getByRole('dialog', { name: 'Trail result' });
+  await expect(panel.getByRole('heading', { name: 'Demo exam' })).toBeVisible();
+  await expect(panel.getByText('Passed · 7 / 7')).toBeVisible();
+
+  const certificate = panel.getByRole('link', { name: 'Download certificate Demo exam certificate' });
+  const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
+  const file = readFileSync((await download.path()) ?? '');
+  expect(file.length).toBeGreaterThan(1000);
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await panel.getByRole('button', { name: 'Download results PDF' }).click();
+  await expect(page.getByText('Your results PDF is being generated')).toBeVisible();
+  // NOTIFY_RESULTS_PDF refreshes the result: the download becomes a link to the PDF, opening a new tab
+  const pdfLink = panel.getByRole('link', { name: 'Download results PDF' });
+  await expect(pdfLink).toBeVisible({ timeout: 30_000 });
+  const href = (await pdfLink.getAttribute('href')) ?? '';
+  const res = await request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/pdf');
+  const body = await res.body();
+  expect(body.length).toBeGreaterThan(1000);
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  const [tab] = await Promise.all([page.waitForEvent('popup'), pdfLink.click()]);
+  expect(tab.url()).toContain(href);
+  await tab.close();
+});
