@@ -177,4 +177,42 @@ describe('http client: the §8 catalogue', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it('another tab rotated the tokens: this tab adopts them instead of presenting the rotated refresh token', async () => {
+    const calls = stubFetch({
+      '/api/games': [
+        { status: 498, body: { message: 'expired', code: 'token_expired' } },
+        { status: 200, body: { data: [1] } },
+      ],
+      '/api/refresh': [{ status: 401, body: { message: 'reused', code: 'invalid_refresh_token' } }],
+    });
+    // one lock at a time, as the browser's Web Locks do
+    vi.stubGlobal('navigator', {
+      ...globalThis.navigator,
+      locks: { request: (_n: string, fn: () => unknown) => fn() },
+    });
+    // the other tab refreshed first: its tokens are in storage, announced by a storage event
+    const other = {
+      tokenType: 'Bearer',
+      accessToken: 'fresh',
+      refreshToken: 'refresh-fresh',
+      accessExpiresAt: Date.now() + 600_000,
+      refreshExpiresAt: Date.now() + 3_600_000,
+      trailId: null,
+    };
+    localStorage.setItem('cairn.session', JSON.stringify(other));
+    sessionStore.set((s) => ({ ...s, tokens: { ...other, accessToken: 'old', refreshToken: 'refresh-old' } }));
+
+    await expect(http.get('/api/games')).resolves.toEqual({ data: [1] });
+    expect(calls.map((c) => c.url)).toEqual(['/api/games', '/api/games']);
+    expect(calls[1].auth).toBe('Bearer fresh');
+    expect(sessionStore.get().expired).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
+  it('a logout in another tab ends the session here too', () => {
+    localStorage.removeItem('cairn.session');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cairn.session', newValue: null }));
+    expect(session.tokens()).toBeNull();
+  });
 });

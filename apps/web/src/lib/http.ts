@@ -58,14 +58,29 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function doRefresh(): Promise<boolean> {
-  const tokens = session.tokens();
-  if (!tokens) return false;
+// Tabs refresh one at a time (Web Locks), and a tab that waited adopts the tokens the other one got instead of
+// presenting the rotated refresh token again.
+function doRefresh(): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return refreshWithServer(session.tokens()?.refreshToken ?? null);
+  const seen = session.tokens()?.refreshToken ?? null;
+  return locks.request('cairn-refresh', async () => {
+    const stored = session.stored();
+    if (stored && seen && stored.refreshToken !== seen && stored.accessExpiresAt > Date.now()) {
+      session.adopt(stored);
+      return true;
+    }
+    return refreshWithServer(stored?.refreshToken ?? seen);
+  });
+}
+
+async function refreshWithServer(refreshToken: string | null): Promise<boolean> {
+  if (!refreshToken) return false;
   try {
     const res = await fetch('/api/refresh', {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refresh_token: tokens.refreshToken }),
+      body: JSON.stringify({ refresh_token: refreshToken }),
     });
     if (!res.ok) throw new Error(`refresh ${res.status}`);
     const json = (await res.json()) as { data: Parameters<typeof session.save>[0] };

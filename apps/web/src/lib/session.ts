@@ -70,6 +70,12 @@ export const session = {
     sessionStore.set((s) => (s.arrivingAt !== null && s.arrivingAt === path ? { ...s, arrivingAt: null } : s));
   },
   tokens: (): StoredSession | null => sessionStore.get().tokens,
+  /** The tokens as stored now, which another tab may have rotated or removed since this tab read them. */
+  stored: (): StoredSession | null => read(),
+  /** Adopts what another tab stored (rotated tokens) without treating it as a new sign-in. */
+  adopt(tokens: StoredSession): void {
+    sessionStore.set((s) => ({ ...s, tokens, expired: false }));
+  },
   isAuthenticated: (): boolean => isLive(sessionStore.get().tokens),
   /** Destroys the stored session and runs clean-up listeners (query cache, live connection). */
   end(reason: EndReason): void {
@@ -122,4 +128,15 @@ export function useSession() {
     expired: state.expired,
     arrivingAt: state.arrivingAt,
   };
+}
+
+// Tabs share one session: follow another tab's refresh (new tokens) or logout (removed) at once, so this
+// tab never presents a refresh token that was already rotated (which would revoke the whole family).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== STORAGE_KEY) return;
+    const tokens = read();
+    if (tokens) session.adopt(tokens);
+    else if (sessionStore.get().tokens) session.end('logout');
+  });
 }
