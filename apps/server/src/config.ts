@@ -27,6 +27,8 @@ export interface AppConfig {
   databaseUrl?: string;
   embeddedPgPort?: number;
   redisUrl?: string;
+  /** Redis channel prefix of the realtime fan-out: processes of one deployment share it */
+  realtimeKey: string;
   smtpUrl?: string;
   mailFrom: string;
   accessTokenTtl: number;
@@ -189,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     redisUrl: e.REDIS_URL,
+    realtimeKey: 'cairn-rt',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

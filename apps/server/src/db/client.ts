@@ -37,3 +37,19 @@ export function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
+
+/**
+ * Memoises a prepared statement per database: built (and named) once, then PostgreSQL parses and plans it
+ * once per pooled connection instead of on every request. For hot queries only.
+ */
+export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let q = cache.get(db);
+    if (q === undefined) {
+      q = build(db);
+      cache.set(db, q);
+    }
+    return q;
+  };
+}

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cairn/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createDatabase } from '../db/client';
 import { DEMO_USERS } from '../db/seed/demo-data';
 import { bearer, createTestApp, login, type TestApp } from '../test/harness';
 
@@ -63,5 +65,35 @@ describe('socket.io', () => {
       [short.access_token],
     );
     await expect(open(short.access_token)).rejects.toThrow('token_expired');
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('scaled mode: two processes, one PostgreSQL, one Redis', () => {
+  it('an event emitted by one process reaches the user connected to the other, and a logout holds on both', async () => {
+    const database = createDatabase(t.config.databaseUrl!, { max: 2 });
+    const other = await buildApp(t.config, { database, logger: false });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const learner = await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password);
+      const socket = await open(learner.access_token);
+      const learnerId = (await other.inject({ url: '/api/user/profile', headers: bearer(learner.access_token) })).json()
+        .data.id as number;
+      // the adapter's subscription is in place once the socket has joined its room
+      await new Promise((r) => setTimeout(r, 200));
+
+      const received = new Promise<{ id: number }>((resolve) => socket.once('NOTIFICATION', resolve));
+      other.realtime.emitToUser(learnerId, 'NOTIFICATION', { id: 7 });
+      expect(await received).toEqual({ id: 7 });
+
+      expect(
+        (await other.inject({ method: 'DELETE', url: '/api/logout', headers: bearer(learner.access_token) }))
+          .statusCode,
+      ).toBe(200);
+      const after = await t.app.inject({ url: '/api/user/profile', headers: bearer(learner.access_token) });
+      expect(after.statusCode).toBe(401);
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 });

@@ -32,7 +32,7 @@ export default fp(
       const sub = pub.duplicate();
       for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err }, 'realtime redis error'));
       await Promise.all([pub.connect(), sub.connect()]);
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { key: app.config.realtimeKey }));
       app.addHook('onClose', async () => {
         await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]);
       });

@@ -57,6 +57,8 @@ export async function createTestApp(
       max: env.RATE_LIMIT_MAX ? base.rateLimit.max : 1000,
       namespace: `cairn-rl-${name}:`,
     },
+    // files run in parallel on cloned databases with the same user ids: keep their live events apart
+    realtimeKey: `cairn-rt-${name}`,
     ...overrides,
   };
   const database = createDatabase(url, { max: 5 });

@@ -10,14 +10,25 @@ import {
   validateValue,
 } from '@cairn/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { countries, customers, publicLinks, roles, userRoles, users } from '../../db/schema';
+import { type Db, preparedPer } from '../../db/client';
+import {
+  countries,
+  customers,
+  media,
+  profileFields,
+  publicLinks,
+  roles,
+  userFieldValues,
+  userRoles,
+  users,
+  vaultRelations,
+} from '../../db/schema';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
-import { avatarsOf } from '../media/media.service';
-import { listUserFields } from '../reference/reference.service';
+import { can as canReference } from '../reference/reference.policy';
+import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
-import { presentUser } from './accounts.presenter';
+import { type CustomerRow, fileUrl, presentUser } from './accounts.presenter';
 import { type Actor, revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
 
 export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -90,23 +101,58 @@ export async function publicLogin(
   return signIn(db, userId, { ...meta, method: 'public' }, ttl);
 }
 
-/** The actor's own profile in the User shape. */
+interface ProfileExtras {
+  customer: { id: number; company: string; logoPath: string | null; style: CustomerRow['style'] } | null;
+  fields: (FieldRow & { value: string | null })[];
+  avatars: { id: number; key: string }[];
+}
+type FieldRow = Parameters<typeof presentField>[0];
+
+/**
+ * The user row with everything the profile shows in one statement (prepared once per connection):
+ * the customer, the customer's field definitions with the user's values, and the vault avatars.
+ * Columns of the outer row are written `users.…`: drizzle leaves single-table selects unqualified, which
+ * the subqueries would resolve against their own tables.
+ */
+const profileQuery = preparedPer((db) =>
+  db
+    .select({
+      user: users,
+      extras: sql<ProfileExtras>`json_build_object(
+        'customer', (select json_build_object('id', c.id, 'company', c.company, 'logoPath', c.logo_path, 'style', c.style)
+                     from ${customers} c where c.id = users.customer_id),
+        'fields', coalesce((select json_agg(json_build_object(
+                      'id', f.id, 'customerId', f.customer_id, 'name', f.name, 'label', f.label, 'type', f.type,
+                      'options', f.options, 'edit', f.edit, 'position', f.position, 'value', v.value)
+                    order by f.position, f.id)
+                   from ${profileFields} f
+                   left join ${userFieldValues} v on v.field_id = f.id and v.user_id = users.id
+                   where f.customer_id = ${sql.placeholder('customerId')}), '[]'::json),
+        'avatars', case when users.avatar_url is null then '[]'::json else coalesce((
+                     select json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by r.position)
+                     from ${vaultRelations} r join ${media} m on m.id = r.media_id
+                     where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
+                       and m.deleted_at is null), '[]'::json) end)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('cairn_profile'),
+);
+
+/** The actor's own profile in the User shape (one query). */
 export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise<User> {
-  const [row] = await db.select().from(users).where(eq(users.id, actor.userId));
-  if (!row || row.deletedAt || !can(actor, 'profile:read', { userId: row.id, customerId: row.customerId }))
-    throw forbidden();
-  const customer = row.customerId
-    ? ((await db.select().from(customers).where(eq(customers.id, row.customerId)))[0] ?? null)
-    : null;
-  const fields = await listUserFields(db, actor);
-  // only users who picked an avatar from the vault have links to look up
-  const linked = row.avatarUrl ? await avatarsOf(db, row.id) : [];
-  return presentUser(row, {
+  // a customer-less actor has no fields: customer_id = null matches nothing
+  const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
+  const u = row?.user;
+  if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
+  const { customer, fields, avatars } = row.extras;
+  return presentUser(u, {
     customer,
     roles: actor.roles,
-    fields,
+    fields: fields.filter((f) => canReference(actor, 'field:read', f)).map((f) => presentField(f, f.value)),
     baseUrl,
-    avatar: linked.length ? linked : undefined,
+    // only users who picked an avatar from the vault have links; without them the stored avatar_url stands in
+    avatar: avatars.length ? avatars.map((a) => ({ id: a.id, url: fileUrl(a.key) })) : undefined,
   });
 }
 

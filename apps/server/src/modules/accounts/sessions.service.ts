@@ -1,7 +1,7 @@
 import type { Tokens } from '@cairn/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authTokens, sessions } from '../../db/schema';
+import { type Db, preparedPer } from '../../db/client';
+import { authTokens, roles, sessions, userRoles, users } from '../../db/schema';
 import { HttpError, unauthenticated } from '../../lib/http-error';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -64,38 +64,42 @@ export async function startSession(db: Db, userId: number, meta: SessionMeta, tt
   return issuePair(db, s.id, ttl);
 }
 
-interface AccessRow extends Record<string, unknown> {
-  kind: string;
-  expired: boolean;
-  session_id: string;
-  session_revoked: boolean;
-  user_id: number;
-  customer_id: number | null;
-  trail_id: number | null;
-  user_deleted: boolean;
-  roles: { name: string; level: number }[];
-}
+/** Token → session → user with the user's roles aggregated, in one statement prepared once per connection. */
+const accessQuery = preparedPer((db) =>
+  db
+    .select({
+      kind: authTokens.kind,
+      expired: sql<boolean>`auth_tokens.expires_at <= now()`,
+      sessionId: sessions.id,
+      sessionRevoked: sql<boolean>`sessions.revoked_at is not null`,
+      userId: users.id,
+      customerId: users.customerId,
+      trailId: users.trailId,
+      userDeleted: sql<boolean>`users.deleted_at is not null`,
+      roles: sql<{ name: string; level: number }[]>`coalesce((
+        select json_agg(json_build_object('name', r.name, 'level', r.level) order by r.level desc)
+        from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = users.id), '[]'::json)`,
+    })
+    .from(authTokens)
+    .innerJoin(sessions, eq(sessions.id, authTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(authTokens.tokenHash, sql.placeholder('hash')))
+    .prepare('cairn_access_token'),
+);
 
-/** Resolves an access token to its actor in one indexed query; 401 when unknown or revoked, 498 when expired. */
+/**
+ * Resolves an access token to its actor in one indexed query; 401 when unknown or revoked, 498 when expired.
+ * Nothing is cached across requests: a logout in any process takes effect on the next request.
+ */
 export async function authenticateAccessToken(db: Db, token: string): Promise<Actor> {
-  const { rows } = await db.execute<AccessRow>(sql`
-    select t.kind, t.expires_at <= now() as expired,
-           s.id as session_id, s.revoked_at is not null as session_revoked,
-           u.id as user_id, u.customer_id, u.trail_id, u.deleted_at is not null as user_deleted,
-           coalesce((select json_agg(json_build_object('name', r.name, 'level', r.level) order by r.level desc)
-                     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles
-    from auth_tokens t
-    join sessions s on s.id = t.session_id
-    join users u on u.id = s.user_id
-    where t.token_hash = ${hashToken(token)}`);
-  const row = rows[0];
-  if (row?.kind !== 'access' || row.session_revoked || row.user_deleted) throw unauthenticated();
+  const [row] = await accessQuery(db).execute({ hash: hashToken(token) });
+  if (row?.kind !== 'access' || row.sessionRevoked || row.userDeleted) throw unauthenticated();
   if (row.expired) throw tokenExpired();
   return {
-    userId: row.user_id,
-    customerId: row.customer_id,
-    sessionId: row.session_id,
-    trailId: row.trail_id,
+    userId: row.userId,
+    customerId: row.customerId,
+    sessionId: row.sessionId,
+    trailId: row.trailId,
     roles: row.roles,
   };
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, preparedPer } from '../../db/client';
 import { mineralAnswers, mineralOptions, minerals, pebbles } from '../../db/schema';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
@@ -13,30 +13,49 @@ export interface PebbleDetail {
   minerals: (MineralRow & { options: OptionRow[] })[];
 }
 
-/** Loads a pebble's minerals and options in three queries; null when there is no such pebble. */
+/** A pebble joined to its minerals and their options, prepared once per connection. */
+const pebbleDetailQuery = preparedPer((db) =>
+  db
+    .select({ pebble: pebbles, mineral: minerals, option: mineralOptions })
+    .from(pebbles)
+    .leftJoin(minerals, eq(minerals.pebbleId, pebbles.id))
+    .leftJoin(mineralOptions, eq(mineralOptions.mineralId, minerals.id))
+    .where(eq(pebbles.id, sql.placeholder('pebbleId')))
+    .orderBy(asc(minerals.position), asc(minerals.id), asc(mineralOptions.position), asc(mineralOptions.id))
+    .prepare('cairn_pebble_detail'),
+);
+
+/** Loads a pebble with its minerals and options (each in position order) in one query; null when there is none. */
 export async function loadPebbleDetail(db: Db, pebbleId: number): Promise<PebbleDetail | null> {
-  const [pebble] = await db.select().from(pebbles).where(eq(pebbles.id, pebbleId));
-  if (!pebble) return null;
-  const ms = await db.select().from(minerals).where(eq(minerals.pebbleId, pebbleId)).orderBy(asc(minerals.position));
-  const os = ms.length
-    ? await db
-        .select()
-        .from(mineralOptions)
-        .where(
-          inArray(
-            mineralOptions.mineralId,
-            ms.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(mineralOptions.position))
-    : [];
-  return { pebble, minerals: ms.map((m) => ({ ...m, options: os.filter((o) => o.mineralId === m.id) })) };
+  const rows = await pebbleDetailQuery(db).execute({ pebbleId });
+  if (rows.length === 0) return null;
+  const byId = new Map<number, PebbleDetail['minerals'][number]>();
+  for (const r of rows) {
+    if (!r.mineral) continue;
+    let m = byId.get(r.mineral.id);
+    if (!m) {
+      m = { ...r.mineral, options: [] };
+      byId.set(m.id, m);
+    }
+    if (r.option) m.options.push(r.option);
+  }
+  return { pebble: rows[0].pebble, minerals: [...byId.values()] };
 }
+
+const answersQuery = preparedPer((db) =>
+  db
+    .select()
+    .from(mineralAnswers)
+    .where(
+      and(
+        eq(mineralAnswers.userId, sql.placeholder('userId')),
+        eq(mineralAnswers.pebbleId, sql.placeholder('pebbleId')),
+      ),
+    )
+    .prepare('cairn_pebble_answers'),
+);
 
 /** The actor's stored answers to one pebble. */
 export function loadAnswers(db: Db, userId: number, pebbleId: number): Promise<AnswerRow[]> {
-  return db
-    .select()
-    .from(mineralAnswers)
-    .where(and(eq(mineralAnswers.userId, userId), eq(mineralAnswers.pebbleId, pebbleId)));
+  return answersQuery(db).execute({ userId, pebbleId });
 }

@@ -7,6 +7,7 @@ import {
 } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonOnce, sendJson } from '../../lib/json-once';
 import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { presentLocales } from '../accounts/accounts.presenter';
@@ -16,17 +17,29 @@ import { listCountries, listFieldDefinitions, listThemes, listUserFields, update
 export default async function referenceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['reference'];
+  const languages = jsonOnce(languagesResponseSchema, { data: presentLocales() });
+  let countries: Promise<Buffer> | null = null;
 
   app.get(
     '/api/languages/supported',
     { schema: { tags, summary: 'The 15 interface languages', response: { 200: languagesResponseSchema } } },
-    async () => ({ data: presentLocales() }),
+    async (_request, reply) => sendJson(reply, languages),
   );
 
   app.get(
     '/api/countries/all',
     { schema: { tags, summary: 'Countries (nationality choices)', response: { 200: countriesResponseSchema } } },
-    async () => ({ data: await listCountries(app.db) }),
+    async (_request, reply) => {
+      // countries change only with migrations and the seed, which run before the server listens
+      countries ??= listCountries(app.db).then((data) => jsonOnce(countriesResponseSchema, { data }));
+      sendJson(
+        reply,
+        await countries.catch((err) => {
+          countries = null;
+          throw err;
+        }),
+      );
+    },
   );
 
   app.get(
