@@ -87,7 +87,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'games', lazy: lazy(games, main, ['games']) },
                 {
                   path: 'games/:id',
-                  lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, ['games']),
+                  lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, ['games', 'results']),
                 },
                 {
                   path: 'games/battle/:id?',
@@ -98,7 +98,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   lazy: lazy(() => import('../features/games/components/ContenderScreen'), main, ['games']),
                 },
                 { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
-                { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me']) },
+                { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me', 'results']) },
                 {
                   path: 'me/edit',
                   lazy: lazy(() => import('../features/me/components/ProfileEditScreen'), main, [
@@ -120,7 +120,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'rbo/results', lazy: lazy(rbo, (m) => m.RboResultsScreen, ['rbo']) },
                 { path: 'rbo/pebble/:id?', lazy: lazy(rbo, (m) => m.RboPebbleScreen, ['rbo']) },
                 { path: 'rbo/:pebble_id?/:player_id?', lazy: lazy(rbo, (m) => m.RboAnswerScreen, ['rbo']) },
-                { path: 'results/:id?', lazy: lazy(results, (m) => m.ResultsScreen, ['results']) },
+                { path: 'results/:id?', lazy: lazy(results, (m) => m.ResultsScreen, ['results', 'player']) },
               ],
             },
             {
@@ -131,7 +131,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   lazy: lazy(
                     () => import('../features/player/components/PlayerScreen'),
                     (m) => m.PlayerScreen,
-                    ['player', 'games', 'validation', 'nav'],
+                    ['player', 'games', 'validation', 'nav', 'results'],
                   ),
                 },
                 { path: 'player-battle/:id?', lazy: lazy(player, (m) => m.PlayerBattleScreen, ['player']) },

@@ -16,7 +16,10 @@ const shown = new Set<number>();
 export const rewardsUi = {
   /** Queues rewards for the popup, leaving out those already shown; returns how many were added. */
   show(rewards: Reward[]): number {
-    const fresh = rewards.filter((r) => r.id < 0 || !shown.has(r.id));
+    // in the order they were earned (the API lists newest first)
+    const fresh = rewards
+      .filter((r) => r.id < 0 || !shown.has(r.id))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || Math.abs(a.id) - Math.abs(b.id));
     if (fresh.length === 0) return 0;
     for (const r of fresh) shown.add(r.id);
     rewardsUiStore.set((s) => ({ ...s, popup: [...s.popup, ...fresh] }));

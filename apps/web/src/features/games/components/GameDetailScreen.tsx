@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
-import { buttonClass } from '../../../ui/Button';
+import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
+import { useProfile } from '../../account/api';
+import { resultPanel } from '../../results/store';
 import { hasStarted, useTrail } from '../api';
 import { gradientCss } from '../gradients';
 import { Crown } from './Crown';
@@ -100,11 +102,28 @@ function Detail({ trail, isPublic, back, play }: { trail: Trail; isPublic: boole
         <Fact label={t('detail.difficulty')}>{t(`difficulty.${trail.difficulty}`)}</Fact>
         <Fact label={t('detail.progress')}>{t('card.percent', { percent: trail.progress.percent })}</Fact>
       </dl>
-      <div className="mt-8 flex justify-center">
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={play} className={buttonClass('primary', 'min-w-48 text-base')}>
           {hasStarted(trail) ? t('detail.continue') : t('detail.start')}
         </Link>
+        {!isPublic && hasStarted(trail) && <ResultsButton trailId={trail.id} />}
       </div>
     </section>
+  );
+}
+
+/** Opens the trail result panel (features/results) over the detail. */
+function ResultsButton({ trailId }: { trailId: number }) {
+  const { t } = useTranslation('results');
+  const { data: user } = useProfile();
+  if (!user) return null;
+  return (
+    <Button
+      variant="secondary"
+      className="min-w-48 text-base"
+      onClick={() => resultPanel.open({ trailId, userId: user.id })}
+    >
+      {t('panel.open')}
+    </Button>
   );
 }

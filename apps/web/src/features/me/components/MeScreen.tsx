@@ -5,6 +5,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { displayName, useProfile } from '../../account/api';
+import { RewardsList } from '../../rewards/components/RewardsList';
 
 export default function MeScreen() {
   const { t } = useTranslation('me');
@@ -26,6 +27,7 @@ export default function MeScreen() {
           </Link>
         </div>
       )}
+      <RewardsList />
       <EmptyState>{t('profile.empty')}</EmptyState>
     </section>
   );

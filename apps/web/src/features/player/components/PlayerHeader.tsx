@@ -31,12 +31,14 @@ interface Props {
   canReset: boolean;
   onPanel: (tab: PlayerPanelTab) => void;
   onTryAgain: () => void;
+  /** opens the trail result panel (features/results) */
+  onResults?: () => void;
   backTo: string;
 }
 
 /** The player's top bar; public users get only the trail name, progress and the Exit warning (§2). */
-export function PlayerHeader({ pebble, isPublic, canReset, onPanel, onTryAgain, backTo }: Props) {
-  const { t } = useTranslation('player');
+export function PlayerHeader({ pebble, isPublic, canReset, onPanel, onTryAgain, onResults, backTo }: Props) {
+  const { t } = useTranslation(['player', 'results']);
   const { percent } = pebble.progress;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -79,6 +81,13 @@ export function PlayerHeader({ pebble, isPublic, canReset, onPanel, onTryAgain, 
           <PublicExit />
         ) : (
           <>
+            {onResults && (
+              <button type="button" className={iconButton} aria-label={t('results:panel.open')} onClick={onResults}>
+                <Icon>
+                  <path d="M5 20V10M12 20V4M19 20v-7" />
+                </Icon>
+              </button>
+            )}
             {canReset && (
               <button type="button" className={iconButton} aria-label={t('header.tryAgain')} onClick={onTryAgain}>
                 <Icon>

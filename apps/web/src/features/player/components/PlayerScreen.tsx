@@ -11,6 +11,7 @@ import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { useProfile } from '../../account/api';
 import { trailsKey, useTrail } from '../../games/api';
+import { resultPanel } from '../../results/store';
 import { fetchPebble, pebbleKey, resetTrail, submitAnswers } from '../api';
 import { finishPublic } from '../finish';
 import { type Move, PebbleForm } from './PebbleForm';
@@ -156,6 +157,7 @@ function Player({
         canReset={!!trail?.can_reset}
         onPanel={setPanel}
         onTryAgain={() => setTryAgain(true)}
+        onResults={user && !isPublic ? () => resultPanel.open({ trailId, userId: user.id }) : undefined}
         backTo={localize(`/games/${trailId}`)}
       />
       <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col bg-white/95 sm:my-4 sm:rounded-2xl sm:shadow-sm">

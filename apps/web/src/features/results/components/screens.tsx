@@ -1,9 +1,55 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useLocalePath } from '../../../lib/use-locale';
 import { EmptyScreen } from '../../../ui/PageHeading';
+import { Spinner } from '../../../ui/Spinner';
+import { useProfile } from '../../account/api';
+import { useTrailResult } from '../api';
+import { PdfControl, ResultTitle } from './ResultHeader';
+import { TrailResultBody } from './TrailResultBody';
+import { useResultActions } from './useResultActions';
 
+/** /results/{trailId}[?user=id]: the actor's own result on the trail; a coach may name a learner. */
 export function ResultsScreen() {
-  const { t } = useTranslation('results');
-  return <EmptyScreen title={t('trail.title')} empty={t('trail.empty')} />;
+  const { t } = useTranslation(['results', 'common']);
+  const trailId = Number(useParams().id);
+  const [search] = useSearchParams();
+  const { data: user } = useProfile();
+  const asked = Number(search.get('user'));
+  const userId = Number.isInteger(asked) && asked > 0 ? asked : user?.id;
+  const valid = Number.isInteger(trailId) && trailId > 0;
+  const query = useTrailResult(valid ? userId : undefined, valid ? trailId : 0);
+  const [confirming, setConfirming] = useState(false);
+  const actions = useResultActions(query.data, () => {});
+  const localize = useLocalePath();
+  const result = query.data;
+
+  if (!valid || query.isError) return <EmptyScreen title={t('trail.title')} empty={t('trail.empty')} />;
+  if (!result) return <Spinner label={t('common:status.loading')} />;
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
+      <Link
+        to={localize(`/games/${result.trail.id}`)}
+        className="mb-4 inline-flex min-h-11 items-center text-sm font-semibold text-slate-700 underline"
+      >
+        {t('page.backToTrail')}
+      </Link>
+      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <div className="mb-2 flex items-center gap-2 border-b border-slate-200 pb-3">
+          <ResultTitle result={result} level={1} />
+          <PdfControl result={result} loading={actions.pdfLoading} onRequest={() => void actions.requestPdf()} />
+        </div>
+        <TrailResultBody
+          result={result}
+          isOwner={!!user && user.id === result.user.id}
+          actions={actions}
+          confirming={confirming}
+          setConfirming={setConfirming}
+        />
+      </div>
+    </section>
+  );
 }
 
 /** /coach: the Results entry for role levels above 400. */

@@ -41,7 +41,11 @@ export function Confetti({ durationMs = TIMINGS.confettiMs }: { durationMs?: num
   }, [durationMs]);
   if (!on) return null;
   return (
-    <div aria-hidden="true" data-testid="confetti" className="cairn-confetti pointer-events-none fixed inset-0 overflow-hidden">
+    <div
+      aria-hidden="true"
+      data-testid="confetti"
+      className="cairn-confetti pointer-events-none fixed inset-0 overflow-hidden"
+    >
       <style>{CSS}</style>
       {pieces.map((p, i) => (
         <span

@@ -119,6 +119,7 @@ export function RewardPopup({ rewards, onClose }: { rewards: Reward[]; onClose: 
               </svg>
             </button>
           </div>
+          {/* biome-ignore lint/a11y/useSemanticElements: an APG carousel slide is a group, not a form fieldset */}
           <div
             key={reward.id}
             role="group"
@@ -141,12 +142,7 @@ export function RewardPopup({ rewards, onClose }: { rewards: Reward[]; onClose: 
             <p aria-live="polite" className="text-sm font-semibold text-slate-700">
               {t('rewards.popup.position', { current: at + 1, total: rewards.length })}
             </p>
-            <button
-              type="button"
-              className={navButton}
-              aria-label={t('rewards.popup.next')}
-              onClick={() => move(1)}
-            >
+            <button type="button" className={navButton} aria-label={t('rewards.popup.next')} onClick={() => move(1)}>
               <Chevron />
             </button>
           </div>

@@ -9,7 +9,15 @@ import { rewardsUi, useRewardsUi } from '../store';
 import { RewardPopup } from './RewardPopup';
 
 /** The first-reward message of §4: 'check it out' goes to /me, where the rewards list is. */
-export function FirstRewardMessage({ open, onCheck, onClose }: { open: boolean; onCheck: () => void; onClose: () => void }) {
+export function FirstRewardMessage({
+  open,
+  onCheck,
+  onClose,
+}: {
+  open: boolean;
+  onCheck: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['results', 'common']);
   return (
     <Dialog open={open} title={t('rewards.first.title')} onClose={onClose}>

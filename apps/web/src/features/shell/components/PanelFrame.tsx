@@ -78,26 +78,26 @@ export function PanelFrame<T extends string>({
           {tabs.length === 0 ? (
             <div className="flex min-w-0 flex-1 items-center gap-2">{header}</div>
           ) : (
-          <div role="tablist" aria-label={tabsLabel} className="flex gap-1" onKeyDown={onTabKey}>
-            {tabs.map((tab) => (
-              <button
-                key={tab.id}
-                ref={(el) => {
-                  tabRefs.current[tab.id] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`panel-tab-${tab.id}`}
-                aria-selected={active === tab.id}
-                aria-controls={`panel-view-${tab.id}`}
-                tabIndex={active === tab.id ? 0 : -1}
-                onClick={() => onSelect(tab.id)}
-                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-700 aria-selected:bg-accent aria-selected:text-on-accent"
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
+            <div role="tablist" aria-label={tabsLabel} className="flex gap-1" onKeyDown={onTabKey}>
+              {tabs.map((tab) => (
+                <button
+                  key={tab.id}
+                  ref={(el) => {
+                    tabRefs.current[tab.id] = el;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`panel-tab-${tab.id}`}
+                  aria-selected={active === tab.id}
+                  aria-controls={`panel-view-${tab.id}`}
+                  tabIndex={active === tab.id ? 0 : -1}
+                  onClick={() => onSelect(tab.id)}
+                  className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-700 aria-selected:bg-accent aria-selected:text-on-accent"
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
           )}
           <button
             ref={closeRef}

@@ -1,4 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importWithReload } from '../../../lib/chunk-reload';
+import { loadNamespaces } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useUpdateProfile } from '../../account/api';
@@ -25,7 +28,23 @@ function PausedNotice() {
   );
 }
 
+/** The trail result panel, reward popup and their live events: a lazy chunk, outside the first-route budget. */
+const ResultsHost = lazy(async () => {
+  const [m] = await Promise.all([
+    importWithReload(() => import('../../results/components/ResultsHost')),
+    loadNamespaces(['results', 'player']),
+  ]);
+  return m;
+});
+
 /** Popups shared by the default and player layouts; live notification popups join here. */
 export function Popups() {
-  return <PausedNotice />;
+  return (
+    <>
+      <PausedNotice />
+      <Suspense fallback={null}>
+        <ResultsHost />
+      </Suspense>
+    </>
+  );
 }

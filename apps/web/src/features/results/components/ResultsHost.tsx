@@ -1,0 +1,75 @@
+import type { AppNotification } from '@cairn/shared/api/results';
+import { isPublicRoleName } from '@cairn/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { openLive } from '../../../lib/socket';
+import { useProfile } from '../../account/api';
+import { fetchRewards, rewardsKey } from '../../rewards/api';
+import { RewardPopups } from '../../rewards/components/RewardPopups';
+import { rewardsUi } from '../../rewards/store';
+import { resultsKey } from '../api';
+import { useResultPanel } from '../store';
+import { TrailResultPanel } from './TrailResultPanel';
+
+/**
+ * Live events of this feature: NOTIFICATION → the notification → NOTIFY_REWARD opens the reward popup with
+ * those rewards, NOTIFY_CERTIFICATE / NOTIFY_RESULTS_PDF refresh results; the direct NOTIFY_RESULTS_PDF
+ * event refreshes the result so its download opens the PDF. The connection opens only for an
+ * authenticated, non-public user (§4).
+ */
+function useLiveResults(enabled: boolean) {
+  const qc = useQueryClient();
+  const { t } = useTranslation('results');
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = openLive();
+    const onNotification = async ({ id }: { id: number }) => {
+      try {
+        const { data: n } = await http.get<{ data: AppNotification }>(`/api/notifications/${id}`, {
+          handle: [404],
+        });
+        if (n.event === 'NOTIFY_REWARD') {
+          const ids = (n.data.rewards as number[] | undefined) ?? [];
+          if (ids.length > 0) rewardsUi.show(await fetchRewards(ids));
+          void qc.invalidateQueries({ queryKey: rewardsKey });
+          void qc.invalidateQueries({ queryKey: resultsKey });
+        } else if (n.event === 'NOTIFY_CERTIFICATE' || n.event === 'NOTIFY_RESULTS_PDF') {
+          void qc.invalidateQueries({ queryKey: resultsKey });
+        }
+      } catch (err) {
+        console.warn('notification unavailable', err);
+      }
+    };
+    const onPdf = () => {
+      void qc.invalidateQueries({ queryKey: resultsKey });
+      notify.success(t('pdf.ready'));
+    };
+    socket.on('NOTIFICATION', onNotification);
+    socket.on('NOTIFY_RESULTS_PDF', onPdf);
+    return () => {
+      socket.off('NOTIFICATION', onNotification);
+      socket.off('NOTIFY_RESULTS_PDF', onPdf);
+    };
+  }, [enabled, qc, t]);
+}
+
+/** Mounted by the shell's Popups in both layouts: the trail result panel, the reward popup and live events. */
+export default function ResultsHost() {
+  const { authenticated, trailId } = useSession();
+  const { data: user } = useProfile();
+  const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
+  const live = authenticated && !!user && !isPublic;
+  useLiveResults(live);
+  const target = useResultPanel();
+  if (!live) return null;
+  return (
+    <>
+      {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}
+      <RewardPopups />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../ui/Spinner';
+import { useProfile } from '../../account/api';
+import { PanelFrame } from '../../shell/components/PanelFrame';
+import { useTrailResult } from '../api';
+import { type ResultTarget, resultPanel } from '../store';
+import { PdfControl, ResultTitle } from './ResultHeader';
+import { TrailResultBody } from './TrailResultBody';
+import { useResultActions } from './useResultActions';
+
+/** §2 trail result panel: header (icon, name, download, close) and collapsible rows, in the side panel frame. */
+export function TrailResultPanel({ target }: { target: ResultTarget }) {
+  const { t } = useTranslation(['results', 'common']);
+  const { data: user } = useProfile();
+  const query = useTrailResult(target.userId, target.trailId);
+  const [confirming, setConfirming] = useState(false);
+  const actions = useResultActions(query.data, resultPanel.close);
+  const result = query.data;
+
+  return (
+    <PanelFrame
+      label={t('panel.label')}
+      closeLabel={t('panel.close')}
+      // Escape belongs to the try-again modal while it is open
+      onClose={() => !confirming && resultPanel.close()}
+      header={
+        result ? (
+          <>
+            <ResultTitle result={result} />
+            <PdfControl result={result} loading={actions.pdfLoading} onRequest={() => void actions.requestPdf()} />
+          </>
+        ) : (
+          <h2 className="font-bold text-slate-900">{t('panel.label')}</h2>
+        )
+      }
+    >
+      {query.isPending ? (
+        <Spinner label={t('common:status.loading')} />
+      ) : result ? (
+        <TrailResultBody
+          result={result}
+          isOwner={!!user && user.id === result.user.id}
+          actions={actions}
+          confirming={confirming}
+          setConfirming={setConfirming}
+        />
+      ) : (
+        <p className="text-slate-600">{t('trail.empty')}</p>
+      )}
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { TrailResultView } from '../components/TrailResultView';
+import { trailResult } from './fixtures';
+
+function renderView(opts: { isOwner: boolean; canReset?: boolean; result?: ReturnType<typeof trailResult> }) {
+  const base = opts.result ?? trailResult();
+  const result = { ...base, trail: { ...base.trail, can_reset: opts.canReset ?? true } };
+  const onReset = vi.fn();
+  const onImprove = vi.fn();
+  render(
+    <TrailResultView
+      result={result}
+      isOwner={opts.isOwner}
+      certificates={result.certificates.map((c) => ({ id: c.id, name: c.name, url: c.file }))}
+      onReset={onReset}
+      onImprove={onImprove}
+    />,
+  );
+  return { onReset, onImprove };
+}
+
+const row = (name: RegExp) => screen.getByRole('button', { name });
+
+describe('trail result rows', () => {
+  it('summary open, marker rows collapsed; Enter and Space toggle aria-expanded', async () => {
+    const user = userEvent.setup();
+    renderView({ isOwner: true });
+    expect(row(/^Summary/).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Not passed · 1 / 3')).toBeTruthy();
+    expect(screen.getByText('2:05 / 10:00')).toBeTruthy();
+    const basics = row(/^Basics/);
+    expect(basics.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(basics.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    basics.focus();
+    await user.keyboard('{Enter}');
+    expect(basics.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+    await user.keyboard(' ');
+    expect(basics.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('marks the selected, the correct and the wrong option, and shows typed input', async () => {
+    const user = userEvent.setup();
+    renderView({ isOwner: false });
+    await user.click(row(/^Basics/));
+    const answers = screen.getByRole('list', { name: 'Answers to Capitals' });
+    const [berlin, paris] = within(answers).getAllByRole('listitem');
+    expect(within(berlin).getByText('Your answer')).toBeTruthy();
+    expect(within(berlin).getByText('Not correct')).toBeTruthy();
+    expect(within(paris).getByText('Correct answer')).toBeTruthy();
+    expect(within(paris).queryByText('Your answer')).toBeNull();
+    expect(screen.getByText('carbon dioxide')).toBeTruthy();
+  });
+
+  it('certificates are download links', () => {
+    renderView({ isOwner: false });
+    const link = screen.getByRole('link', { name: 'Download certificate Demo certificate' });
+    expect(link.getAttribute('href')).toBe('/files/pdfs/cert.pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+});
+
+describe('reset and improvement arrows', () => {
+  it('the owner gets try again (when can_reset) and arrows on the failed and the next open pebble', async () => {
+    const user = userEvent.setup();
+    const { onReset, onImprove } = renderView({ isOwner: true });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onReset).toHaveBeenCalled();
+    await user.click(row(/^Basics/));
+    await user.click(screen.getByRole('button', { name: 'Improve your answer: Capitals' }));
+    expect(onImprove).toHaveBeenCalledWith(1);
+    await user.click(screen.getByRole('button', { name: 'Improve your answer: Shapes' }));
+    expect(onImprove).toHaveBeenLastCalledWith(null);
+    // a passed pebble has nothing to improve
+    expect(screen.queryByRole('button', { name: 'Improve your answer: Facts' })).toBeNull();
+  });
+
+  it('the owner without a try left gets no reset', () => {
+    renderView({ isOwner: true, canReset: false });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('another user (a coach) sees neither reset nor arrows', async () => {
+    const user = userEvent.setup();
+    renderView({ isOwner: false, canReset: true });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(row(/^Basics/));
+    expect(screen.queryByRole('button', { name: /^Improve your answer/ })).toBeNull();
+  });
+
+  it('an assessment shows its dimensions with their scores', () => {
+    renderView({
+      isOwner: true,
+      result: trailResult({
+        player: {
+          dimensions: [
+            { id: 'empathy', name: 'Empathy', score: 7, total: 10 },
+            { id: 'focus', name: 'Focus', score: 3, total: 10 },
+          ],
+        },
+      }),
+    });
+    const chart = document.querySelector('figure') as HTMLElement;
+    expect(within(chart).getByText('Your profile')).toBeTruthy();
+    expect(within(chart).getByText('Empathy')).toBeTruthy();
+    expect(within(chart).getByText('7 / 10')).toBeTruthy();
+  });
+});

@@ -1,0 +1,148 @@
+import type { Reward } from '@cairn/shared/api/results';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LocationProbe, renderRoutes } from '../../../test/render';
+import { RewardPopups } from '../components/RewardPopups';
+import { RewardsListView } from '../components/RewardsList';
+import { rewardsUi, rewardsUiStore } from '../store';
+
+let nextId = 100;
+const reward = (r: Partial<Reward> = {}): Reward => {
+  const id = nextId++;
+  return {
+    id,
+    trail_id: 1,
+    title: `Reward ${id}`,
+    subtitle: null,
+    description: null,
+    experience: 0,
+    media: null,
+    prize_title: null,
+    prize_description: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    readable_achieved_at: 'January 1, 2026',
+    first_time: false,
+    latest: false,
+    ...r,
+  };
+};
+
+function renderPopups() {
+  return renderRoutes(
+    [
+      {
+        path: '/games',
+        element: (
+          <>
+            <RewardPopups />
+            <LocationProbe />
+          </>
+        ),
+      },
+      { path: '/me', element: <LocationProbe /> },
+    ],
+    '/games',
+  );
+}
+
+const key = (k: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key: k });
+
+afterEach(() => {
+  vi.useRealTimers();
+  rewardsUiStore.set({ popup: [], firstMessage: false });
+});
+
+describe('reward popup', () => {
+  it('moves with the arrow keys, closes with Escape, and 500 ms later offers the first-reward message', async () => {
+    vi.useFakeTimers();
+    renderPopups();
+    act(() => {
+      rewardsUi.show([
+        reward({ title: 'First steps', first_time: true, experience: 10 }),
+        reward({ title: 'Sharp mind' }),
+        reward({ title: 'Finisher', latest: true }),
+      ]);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Congratulations!' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // focus starts inside the popup
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(within(dialog).getByRole('heading', { name: 'First steps' })).toBeTruthy();
+    expect(within(dialog).getByText('+10 experience points')).toBeTruthy();
+    expect(screen.getByTestId('confetti')).toBeTruthy();
+
+    key('ArrowRight');
+    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeTruthy();
+    key('ArrowRight');
+    expect(within(dialog).getByRole('heading', { name: 'Finisher' })).toBeTruthy();
+    expect(within(dialog).getByText('Latest')).toBeTruthy();
+    key('ArrowLeft');
+    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeTruthy();
+
+    // confetti stops after 3.5 s
+    act(() => vi.advanceTimersByTime(3_500));
+    expect(screen.queryByTestId('confetti')).toBeNull();
+
+    key('Escape');
+    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).toBeNull();
+    expect(rewardsUiStore.get().popup).toEqual([]);
+    act(() => vi.advanceTimersByTime(499));
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    const message = screen.getByRole('dialog', { name: 'Your first reward!' });
+    vi.useRealTimers();
+    await userEvent.setup().click(within(message).getByRole('button', { name: 'Check it out' }));
+    expect(screen.getByTestId('location').textContent).toBe('/me');
+  });
+
+  it('Backspace closes too, and without a first_time reward no message follows', () => {
+    vi.useFakeTimers();
+    renderPopups();
+    act(() => {
+      rewardsUi.show([reward({ title: 'Finisher' })]);
+    });
+    expect(screen.getByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
+    key('Backspace');
+    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).toBeNull();
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).toBeNull();
+  });
+
+  it('does not celebrate the same reward twice', () => {
+    const r = reward();
+    expect(rewardsUi.show([r])).toBe(1);
+    expect(rewardsUi.show([r])).toBe(0);
+  });
+});
+
+describe('rewards list', () => {
+  const titles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+  it('sorts by date (newest first), name ascending and name descending', async () => {
+    const user = userEvent.setup();
+    render(
+      <RewardsListView
+        rewards={[
+          reward({ title: 'banana', created_at: '2026-01-03T00:00:00.000Z' }),
+          reward({ title: 'Apple', created_at: '2026-01-02T00:00:00.000Z', latest: true, experience: 5 }),
+          reward({ title: 'cherry', created_at: '2026-01-01T00:00:00.000Z' }),
+        ]}
+      />,
+    );
+    expect(titles()).toEqual(['banana', 'Apple', 'cherry']);
+    expect(screen.getByText('+5 experience points')).toBeTruthy();
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(sort, 'itemNameDesc');
+    expect(titles()).toEqual(['cherry', 'banana', 'Apple']);
+    await user.selectOptions(sort, 'itemNameAsc');
+    expect(titles()).toEqual(['Apple', 'banana', 'cherry']);
+    await user.selectOptions(sort, 'itemDate');
+    expect(titles()).toEqual(['banana', 'Apple', 'cherry']);
+  });
+
+  it('says so when there are none', () => {
+    render(<RewardsListView rewards={[]} />);
+    expect(screen.getByText(/You have not earned any rewards yet/)).toBeTruthy();
+  });
+});
