@@ -110,6 +110,17 @@ async function playToEnd(page: Page, done: () => Promise<boolean>): Promise<Set<
   throw new Error('the trail did not finish within 40 pebbles');
 }
 
+// Rewards unlocked on the way pop up over the player (docs/results.md); these journeys are about playing,
+// so whenever a reward popup shows up before an action, close it as a learner would.
+test.beforeEach(async ({ page }) => {
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Congratulations!' }), async () => {
+    await page.keyboard.press('Escape');
+  });
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Your first reward!' }), async (dialog) => {
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
 async function openTrail(page: Page, name: string) {
   await page.goto('/games');
   await page.getByRole('link', { name: new RegExp(name) }).click();

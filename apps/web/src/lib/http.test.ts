@@ -215,4 +215,29 @@ describe('http client: the §8 catalogue', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'cairn.session', newValue: null }));
     expect(session.tokens()).toBeNull();
   });
+
+  it('a refusal that arrives after its session ended (logout, public finish) does not expire anything', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await gate;
+        return json({ status: 401, body: { message: 'gone', code: 'unauthenticated' } });
+      }),
+    );
+    const pending = http.get('/api/games/1');
+    session.end('logout');
+    release();
+    await expect(pending).rejects.toBeInstanceOf(HttpError);
+    expect(sessionStore.get().expired).toBe(false);
+  });
+
+  it('a 401 to the live session still ends it as expired', async () => {
+    stubFetch({ '/api/games/1': [{ status: 401, body: { message: 'gone', code: 'unauthenticated' } }] });
+    await expect(http.get('/api/games/1')).rejects.toBeInstanceOf(HttpError);
+    expect(sessionStore.get().expired).toBe(true);
+  });
 });

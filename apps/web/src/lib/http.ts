@@ -142,8 +142,19 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
   if (res.ok) return body as T;
 
   const error = new HttpError(res.status, url, body as Partial<ErrorBody> | undefined);
-  if (!opts.handle?.includes(res.status)) applyCatalogue(error, !!token);
+  if (!opts.handle?.includes(res.status) && !outlivedItsSession(token, res.status)) applyCatalogue(error, !!token);
   throw error;
+}
+
+/**
+ * A request that carried a token of a session that has since ended (logout, public finish) or been replaced
+ * (sign-in) was answered too late to matter: its refusal must not end or expire the session that is there now.
+ */
+function outlivedItsSession(token: string | null, status: number): boolean {
+  if (!token) return false;
+  const current = session.tokens();
+  if (!current) return true;
+  return current.accessToken !== token && (status === 401 || status === 403);
 }
 
 /** The global reactions of §8 to a failed request. */
