@@ -57,7 +57,7 @@ async function pebbleNamed(page: Page, name: string) {
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
 }
 
-test('finishing the demo exam: reward popup by keyboard, certificate and results PDF downloaded', async ({
+test('finishing the demo exam: reward popup by keyboard, certificate and results PDF downloaded, then a new try', async ({
   page,
   request,
 }) => {
@@ -142,4 +142,20 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   const [tab] = await Promise.all([page.waitForEvent('popup'), pdfLink.click()]);
   expect(tab.url()).toContain(href);
   await tab.close();
+
+  // reset a try: the try-again modal, then the player starts over from the first pebble
+  await panel.getByRole('button', { name: 'Try again' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Try again?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/player\/\d+$/);
+  await pebbleNamed(page, 'Capitals');
+  const login = await request.post('/api/login', {
+    data: { username: WHO.email, password: WHO.password, accepted: true },
+  });
+  const authorization = `Bearer ${(await login.json()).data.access_token}`;
+  const progress = (await (await request.get(`/api/games/${trailId}`, { headers: { authorization } })).json()).data
+    .progress;
+  expect(progress.tries_used).toBe(2);
+  expect(progress.answered).toBe(0);
 });
