@@ -1,51 +1,8 @@
 import { z } from 'zod';
+import { DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
 import { rgbSchema } from './accounts';
 
-/** The 22 mineral (question/interaction) types of §4. */
-export const MINERAL_TYPES = [
-  'text_input',
-  'number_input',
-  'email_input',
-  'url_input',
-  'date_input',
-  'audio_input',
-  'image_input',
-  'video_input',
-  'file_input',
-  'opinion',
-  '5_point_rating',
-  'yes_no',
-  'sa_text',
-  'ma_text',
-  'sa_image',
-  'ma_image',
-  'sa_audio',
-  'ma_audio',
-  'sa_video',
-  'ma_video',
-  'order',
-  'word_bubble',
-] as const;
-export type MineralType = (typeof MINERAL_TYPES)[number];
-
-export const TRAIL_TYPES = ['exam', 'survey', 'assessment', 'battle'] as const;
-export type TrailType = (typeof TRAIL_TYPES)[number];
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-
-/** Choice minerals: the answer is a set (or, for order, a sequence) of option ids. */
-export const CHOICE_TYPES: readonly MineralType[] = [
-  'sa_text',
-  'ma_text',
-  'sa_image',
-  'ma_image',
-  'sa_audio',
-  'ma_audio',
-  'sa_video',
-  'ma_video',
-  'yes_no',
-];
-/** Upload minerals: the answer is a media id returned by POST /media. */
-export const UPLOAD_TYPES: readonly MineralType[] = ['audio_input', 'image_input', 'video_input', 'file_input'];
+export * from '../minerals';
 
 export const optionMediaSchema = z.object({
   type: z.enum(['image', 'audio', 'video']),

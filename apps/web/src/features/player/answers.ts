@@ -1,4 +1,5 @@
 import type { Mineral, MineralAnswer, MineralType } from '@cairn/shared/api/trails';
+import { CHOICE_TYPES, UPLOAD_TYPES } from '@cairn/shared/minerals';
 import { type Rule, type RuleFailure, validateValue } from '@cairn/shared/validation';
 
 /** What the learner has entered for one mineral, before it becomes a MineralAnswer. */
@@ -8,23 +9,9 @@ export interface Draft {
 }
 export type Drafts = Record<number, Draft>;
 
-// Kept here rather than imported as values from @cairn/shared/api/trails, which would pull zod into the player chunk.
-const CHOICE: MineralType[] = [
-  'sa_text',
-  'ma_text',
-  'sa_image',
-  'ma_image',
-  'sa_audio',
-  'ma_audio',
-  'sa_video',
-  'ma_video',
-  'yes_no',
-];
-const UPLOAD: MineralType[] = ['audio_input', 'image_input', 'video_input', 'file_input'];
-
-/** Answers given as option ids (choices, order, word bubble) rather than a value. */
-export const usesOptions = (type: MineralType) => CHOICE.includes(type) || type === 'order' || type === 'word_bubble';
-export const isUpload = (type: MineralType) => UPLOAD.includes(type);
+export const usesOptions = (type: MineralType) =>
+  CHOICE_TYPES.includes(type) || type === 'order' || type === 'word_bubble';
+export const isUpload = (type: MineralType) => UPLOAD_TYPES.includes(type);
 export const isMultiple = (m: Mineral) => m.type.startsWith('ma_') || (m.properties.is_multiple ?? false);
 
 /** The stored answer, or the starting point: an order list starts in the order it is shown. */
