@@ -51,6 +51,7 @@ export default defineConfig({
       // short-lived access tokens make the silent-refresh journey real
       ACCESS_TOKEN_TTL: '6',
       RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
