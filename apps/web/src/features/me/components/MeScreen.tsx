@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
-import { EmptyState } from '../../../ui/PageHeading';
 import { displayName, useProfile } from '../../account/api';
 import { RewardsList } from '../../rewards/components/RewardsList';
 
@@ -28,7 +27,6 @@ export default function MeScreen() {
         </div>
       )}
       <RewardsList />
-      <EmptyState>{t('profile.empty')}</EmptyState>
     </section>
   );
 }
