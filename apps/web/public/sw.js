@@ -1,6 +1,6 @@
 /* Cairn service worker: keeps the built app shell and hashed assets available; never touches API traffic. */
 const CACHE = 'cairn-shell-v1';
-const SHELL = ['/', '/logo.svg', '/favicon.svg'];
+const SHELL = ['/', '/logo.svg', '/favicon.svg', '/favicon-unread.svg'];
 const BYPASS = ['/api', '/files', '/socket.io', '/media'];
 const MAX_ASSETS = 200;
 

@@ -4,6 +4,8 @@ export const WIDE_SCREEN_PX = 1024;
 export const CHAT_MESSAGE_MAX = 255;
 export const SEARCH_MIN_CHARS = 2;
 export const BADGE_CAP = 9;
+/** Notifications per page of `GET /api/notificationsAll/{page}` (§9: infinite scroll above 15). */
+export const NOTIFICATIONS_PER_PAGE = 15;
 
 export const TIMINGS = {
   reloadGuardMs: 60_000,

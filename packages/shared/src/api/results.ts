@@ -161,3 +161,18 @@ export const notificationSchema = z.object({
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 export const notificationResponseSchema = z.object({ data: notificationSchema });
+
+/** GET /api/notificationsAll/{page}: the caller's notifications, newest first, and their unread count. */
+export const notificationsPageResponseSchema = z.object({
+  data: z.array(notificationSchema),
+  meta: z.object({
+    pagination: z.object({
+      total: z.number().int(),
+      total_pages: z.number().int(),
+      current_page: z.number().int(),
+      per_page: z.number().int(),
+    }),
+  }),
+  unread: z.number().int(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageResponseSchema>;

@@ -67,6 +67,8 @@ export function presentUser(
     baseUrl: string;
     /** the vault images linked as avatar; without it the stored avatar_url stands in */
     avatar?: { id: number; url: string }[];
+    /** the `notifications` counter of the notification list (the other slugs' features have not landed) */
+    unreadNotifications?: number;
   },
 ): User {
   return {
@@ -87,7 +89,7 @@ export function presentUser(
     roles: extra.roles,
     logins: u.logins,
     active: !u.isPaused && u.deletedAt === null,
-    notifications: { home: 0, me: 0, chats: 0, notifications: 0 },
+    notifications: { home: 0, me: 0, chats: 0, notifications: extra.unreadNotifications ?? 0 },
     supported_languages: presentLocales(),
     fields: extra.fields,
     customer: extra.customer ? presentCustomer(extra.customer) : null,

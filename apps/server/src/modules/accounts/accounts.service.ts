@@ -15,6 +15,7 @@ import {
   countries,
   customers,
   media,
+  notifications,
   profileFields,
   publicLinks,
   roles,
@@ -105,6 +106,8 @@ interface ProfileExtras {
   customer: { id: number; company: string; logoPath: string | null; style: CustomerRow['style'] } | null;
   fields: (FieldRow & { value: string | null })[];
   avatars: { id: number; key: string }[];
+  /** the user's unread notifications */
+  unread: number;
 }
 type FieldRow = Parameters<typeof presentField>[0];
 
@@ -132,7 +135,8 @@ const profileQuery = preparedPer((db) =>
                      select json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by r.position)
                      from ${vaultRelations} r join ${media} m on m.id = r.media_id
                      where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
-                       and m.deleted_at is null), '[]'::json) end)`,
+                       and m.deleted_at is null), '[]'::json) end,
+        'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -145,7 +149,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
   const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
   const u = row?.user;
   if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
-  const { customer, fields, avatars } = row.extras;
+  const { customer, fields, avatars, unread } = row.extras;
   return presentUser(u, {
     customer,
     roles: actor.roles,
@@ -153,6 +157,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
     baseUrl,
     // only users who picked an avatar from the vault have links; without them the stored avatar_url stands in
     avatar: avatars.length ? avatars.map((a) => ({ id: a.id, url: fileUrl(a.key) })) : undefined,
+    unreadNotifications: unread,
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   certificatesResponseSchema,
   notificationResponseSchema,
+  notificationsPageResponseSchema,
   resetTrailsBodySchema,
   resetTrailsResponseSchema,
   resultPdfResponseSchema,
@@ -16,6 +17,7 @@ import { listenForNotifications } from './notifications';
 import {
   getCertificates,
   getTrailResult,
+  listNotifications,
   listRewards,
   previewRewards,
   RESULTS_PDF_JOB,
@@ -172,5 +174,20 @@ export default async function resultsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: await readNotification(app.db, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/notificationsAll/:page',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "A page (15, newest first; page 1 first) of the signed-in user's notifications and the unread count",
+        params: z.object({ page: id }),
+        response: { 200: notificationsPageResponseSchema, ...errorResponses(...AUTH_ERRORS, 422) },
+      },
+    },
+    async (request) => listNotifications(app.db, actorOf(request), request.params.page),
   );
 }

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Certificate, ResultOption, ResultPdfResponse, Reward, TrailResult, TrailType } from '@cairn/shared';
+import {
+  type AppNotification,
+  type Certificate,
+  NOTIFICATIONS_PER_PAGE,
+  type NotificationsPage,
+  type ResultOption,
+  type ResultPdfResponse,
+  type Reward,
+  type TrailResult,
+  type TrailType,
+} from '@cairn/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -430,6 +440,19 @@ export async function resetTrails(db: Db, actor: Actor, userId: number, trailIds
   return ids;
 }
 
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** Row → §3 Notification. */
+function presentNotification(row: NotificationRow): AppNotification {
+  return {
+    id: row.id,
+    event: row.event,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    data: row.data,
+  };
+}
+
 /** GET /api/notifications/{id}: one of the actor's notifications, marked read. */
 export async function readNotification(db: Db, actor: Actor, id: number) {
   const [row] = await db
@@ -438,11 +461,41 @@ export async function readNotification(db: Db, actor: Actor, id: number) {
     .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
     .returning();
   if (!row) throw notFound('Notification not found');
+  return presentNotification(row);
+}
+
+/**
+ * GET /api/notificationsAll/{page}: a page of the actor's own notifications, newest first, with the total and
+ * unread counts (both from the `notifications_user_idx` index: user_id, created_at).
+ */
+export async function listNotifications(db: Db, actor: Actor, page: number): Promise<NotificationsPage> {
+  const own = eq(notifications.userId, actor.userId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(own)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATIONS_PER_PAGE)
+      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(own),
+  ]);
   return {
-    id: row.id,
-    event: row.event,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    data: row.data,
+    data: rows.map(presentNotification),
+    meta: {
+      pagination: {
+        total: counts.total,
+        total_pages: Math.ceil(counts.total / NOTIFICATIONS_PER_PAGE),
+        current_page: page,
+        per_page: NOTIFICATIONS_PER_PAGE,
+      },
+    },
+    unread: counts.unread,
   };
 }

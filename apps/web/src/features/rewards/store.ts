@@ -14,11 +14,14 @@ export const rewardsUiStore = createStore<RewardsUi>({ popup: [], firstMessage: 
 const shown = new Set<number>();
 
 export const rewardsUi = {
-  /** Queues rewards for the popup, leaving out those already shown; returns how many were added. */
-  show(rewards: Reward[]): number {
+  /**
+   * Queues rewards for the popup, leaving out those already shown (unless `again`: the user asked to see them,
+   * from the notification list); returns how many were added.
+   */
+  show(rewards: Reward[], opts: { again?: boolean } = {}): number {
     // in the order they were earned (the API lists newest first)
     const fresh = rewards
-      .filter((r) => r.id < 0 || !shown.has(r.id))
+      .filter((r) => opts.again || r.id < 0 || !shown.has(r.id))
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || Math.abs(a.id) - Math.abs(b.id));
     if (fresh.length === 0) return 0;
     for (const r of fresh) shown.add(r.id);

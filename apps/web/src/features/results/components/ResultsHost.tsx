@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
 import { useProfile } from '../../account/api';
+import { refreshNotifications } from '../../notifications/api';
 import { fetchRewards, rewardsKey } from '../../rewards/api';
 import { RewardPopups } from '../../rewards/components/RewardPopups';
 import { rewardsUi } from '../../rewards/store';
@@ -42,6 +43,9 @@ function useLiveResults(enabled: boolean) {
         }
       } catch (err) {
         console.warn('notification unavailable', err);
+      } finally {
+        // after the read above: the bell and the list show the new notification (or that it was read here)
+        refreshNotifications(qc);
       }
     };
     const onPdf = () => {

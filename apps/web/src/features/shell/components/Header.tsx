@@ -6,6 +6,8 @@ import { NavLink, useLocation } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { BrandLogo } from '../../../ui/Logo';
 import { canSeeResults } from '../../account/api';
+import { unreadCount } from '../../notifications/api';
+import { useUnreadFavicon } from '../../notifications/favicon';
 import { ui } from '../ui-store';
 import { PublicExit } from './PublicExit';
 import { UserMenu } from './UserMenu';
@@ -30,7 +32,8 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
   const localize = useLocalePath();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const unread = user?.notifications?.notifications ?? 0;
+  const unread = isPublic ? 0 : unreadCount(user);
+  useUnreadFavicon(unread > 0);
 
   // the burger menu folds away once the user has picked a destination
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only

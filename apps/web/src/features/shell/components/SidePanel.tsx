@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importWithReload } from '../../../lib/chunk-reload';
 import { EmptyState } from '../../../ui/PageHeading';
+import { Spinner } from '../../../ui/Spinner';
 import { type PanelTab, ui, useUi } from '../ui-store';
 import { PanelFrame } from './PanelFrame';
 
 const TABS: PanelTab[] = ['notifications', 'chats'];
+
+/** The notification list is a chunk of its own, loaded when the panel first shows it. */
+const NotificationList = lazy(() => importWithReload(() => import('../../notifications/components/NotificationList')));
 
 /** The default layout's side panel with the notifications and chats views. */
 export function SidePanel() {
@@ -20,7 +26,13 @@ export function SidePanel() {
       onSelect={ui.openPanel}
       onClose={ui.closePanel}
     >
-      <EmptyState>{panel === 'notifications' ? t('notifications:empty') : t('chat:empty')}</EmptyState>
+      {panel === 'notifications' ? (
+        <Suspense fallback={<Spinner label={t('notifications:loading')} />}>
+          <NotificationList />
+        </Suspense>
+      ) : (
+        <EmptyState>{t('chat:empty')}</EmptyState>
+      )}
     </PanelFrame>
   );
 }
