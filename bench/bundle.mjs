@@ -29,4 +29,6 @@ const total = rows.reduce((s, r) => s + r['gzip KB'], 0);
 console.table(rows);
 console.log(`first route (entry + preloads + login chunks): ${total.toFixed(1)} KB gzipped, budget ${BUDGET_KB} KB`);
 const allJs = assets.filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(`assets/${f}`), 0);
-console.log(`all JavaScript chunks: ${(allJs / 1024).toFixed(1)} KB gzipped in ${assets.filter((f) => f.endsWith('.js')).length} files`);
+console.log(
+  `all JavaScript chunks: ${(allJs / 1024).toFixed(1)} KB gzipped in ${assets.filter((f) => f.endsWith('.js')).length} files`,
+);

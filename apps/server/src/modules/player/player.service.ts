@@ -1,16 +1,21 @@
 import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from '@cairn/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, mineralAnswers, pebbleStates, pebbles, trailProgress, trails } from '../../db/schema';
+import { media, pebbleStates, pebbles, trailProgress } from '../../db/schema';
 import { notFound, validationError } from '../../lib/http-error';
 import type { Actor } from '../accounts/sessions.service';
 import { onAnswerStored } from '../results/results.unlock';
 import { computeProgress, firstUnanswered, isLocked } from '../trails/progress';
 import { answerLocked, pebbleLocked } from '../trails/trails.errors';
-import { loadTrailViews, type TrailView } from '../trails/trails.repo';
+import { loadTrailView, loadTrailViewOfPebble, type TrailView } from '../trails/trails.repo';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
 import { presentPebble } from './player.presenter';
-import { loadAnswers, loadPebbleDetail } from './player.repo';
+import {
+  loadPebbleDetail,
+  openPebbleAndLoadAnswers,
+  type PebbleDetail,
+  storeAnswersAndReadStates,
+} from './player.repo';
 import { pebblePassed } from './scoring';
 
 const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
@@ -20,21 +25,26 @@ const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
 };
 
 async function viewOf(db: Db, actor: Actor, trailId: number): Promise<TrailView> {
-  const [view] = await loadTrailViews(db, actor, eq(trails.id, trailId));
+  const view = await loadTrailView(db, actor, trailId);
   if (!view || view.pebbles.length === 0) throw notFound('Trail not found');
   return view;
 }
 
-/** Marks the pebble opened (it is no longer new) and presents it. */
-async function openAndPresent(db: Db, actor: Actor, view: TrailView, pebbleId: number): Promise<Pebble> {
-  await db
-    .insert(pebbleStates)
-    .values({ userId: actor.userId, pebbleId, trailId: view.trail.id })
-    .onConflictDoNothing();
+/** Marks the pebble opened (it is no longer new) and presents it; `known`: its detail when already loaded. */
+async function openAndPresent(
+  db: Db,
+  actor: Actor,
+  view: TrailView,
+  pebbleId: number,
+  known?: PebbleDetail,
+): Promise<Pebble> {
+  const [answers, detail] = await Promise.all([
+    openPebbleAndLoadAnswers(db, actor.userId, pebbleId, view.trail.id),
+    known ?? loadPebbleDetail(db, pebbleId),
+  ]);
   if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
-  const detail = await loadPebbleDetail(db, pebbleId);
   if (!detail) throw notFound('Pebble not found');
-  return presentPebble(view, detail, await loadAnswers(db, actor.userId, pebbleId));
+  return presentPebble(view, detail, answers);
 }
 
 /** GET /api/pebbles/{trailId}[?pebble=id]: the current pebble (first unanswered), or the asked one if unlocked. */
@@ -82,9 +92,13 @@ async function checkMedia(db: Db, actor: Actor, pending: PendingMedia[]) {
 
 /** POST /api/pebbles/{pebbleId}: checks and stores the answers in one transaction, then presents the next pebble. */
 export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form: AnswerForm): Promise<AnswerResponse> {
-  const [owner] = await db.select({ trailId: pebbles.trailId }).from(pebbles).where(eq(pebbles.id, pebbleId));
-  if (!owner) throw notFound('Pebble not found');
-  const view = await viewOf(db, actor, owner.trailId);
+  // the pebble's trail and the actor's view of it in one query; the distinction of the two 404s costs a
+  // query only on the refusal
+  const view = await loadTrailViewOfPebble(db, actor, pebbleId);
+  if (!view) {
+    const [owner] = await db.select({ trailId: pebbles.trailId }).from(pebbles).where(eq(pebbles.id, pebbleId));
+    throw notFound(owner ? 'Trail not found' : 'Pebble not found');
+  }
   const index = view.pebbles.findIndex((p) => p.id === pebbleId);
   if (isLocked(index, view.pebbles, view.states)) throw pebbleLocked();
   const detail = (await loadPebbleDetail(db, pebbleId))!;
@@ -114,18 +128,12 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
       })
       .returning({ pebbleId: pebbleStates.pebbleId });
     if (stored.length === 0) throw answerLocked();
-    await tx
-      .delete(mineralAnswers)
-      .where(and(eq(mineralAnswers.userId, actor.userId), eq(mineralAnswers.pebbleId, pebbleId)));
-    if (answers.length > 0) {
-      await tx
-        .insert(mineralAnswers)
-        .values(answers.map((a) => ({ ...a, userId: actor.userId, pebbleId, trailId, updatedAt: now })));
-    }
-    // the first answer of an attempt spends the first try; resets spend the following ones
-    await tx.insert(trailProgress).values({ userId: actor.userId, trailId, triesUsed: 1 }).onConflictDoNothing();
-    view.states.set(pebbleId, { pebbleId, answeredAt: now, passed });
-    const progress = computeProgress(view.trail, view.pebbles, view.states, Math.max(view.triesUsed, 1));
+    // the answers replaced, the attempt recorded (the first answer spends the first try) and the states read
+    // again after this answer, in one statement, so completion and unlocks see every committed answer
+    const fresh = await storeAnswersAndReadStates(tx, actor.userId, pebbleId, trailId, answers, now);
+    view.states = fresh.states;
+    view.triesUsed = Math.max(fresh.triesUsed ?? view.triesUsed, 1);
+    const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
     if (progress.status === 'completed') {
       await tx
         .update(trailProgress)
@@ -133,12 +141,11 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
         .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId)));
     }
     // rewards and certificates the answer unlocks, issued in the same transaction (docs/results.md)
-    await onAnswerStored(tx, actor, trailId);
+    await onAnswerStored(tx, actor, trailId, view);
   });
-  view.triesUsed = Math.max(view.triesUsed, 1);
 
   const next = view.pebbles[Math.min(index + 1, view.pebbles.length - 1)];
-  const data = await openAndPresent(db, actor, view, next.id);
+  const data = await openAndPresent(db, actor, view, next.id, next.id === pebbleId ? detail : undefined);
   const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
   return {
     data,

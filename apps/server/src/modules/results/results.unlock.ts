@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pebbleStates, pebbles, trailProgress, trails, userCertificates, userRewards } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
-import { computeProgress, rewardsEarned } from '../trails/progress';
+import { computeProgress, type PebbleLite, rewardsEarned, type StateLite } from '../trails/progress';
 import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from './notifications';
 import { certificateDue } from './results.rules';
 
@@ -14,36 +14,26 @@ export interface Unlocked {
   certificateIds: number[];
 }
 
+/** What the caller already holds of the trail and the learner's state on it (read inside the transaction). */
+export interface KnownProgress {
+  trail: Pick<typeof trails.$inferSelect, 'name' | 'triesTotal' | 'passPercent' | 'rewards' | 'certificate'>;
+  pebbles: PebbleLite[];
+  states: Map<number, StateLite>;
+  triesUsed: number;
+}
+
 /**
  * Called by the player after an answer is stored, in the same transaction: issues the rewards whose unlock
  * rule the learner's progress now meets and the trail's certificate when due (docs/results.md), each once,
- * with a notification (delivered live on commit).
+ * with a notification (delivered live on commit). `known`: the trail, its pebbles and the learner's states
+ * and tries the caller already loaded (the states and tries read inside this transaction, after the answer
+ * was stored), so they are not read again; without it they are read here.
  */
-export async function onAnswerStored(tx: Tx, actor: Actor, trailId: number): Promise<Unlocked> {
-  const [trail] = await tx.select().from(trails).where(eq(trails.id, trailId));
-  if (!trail) return { rewardIds: [], certificateIds: [] };
-  const [ps, ss, [tp]] = await Promise.all([
-    tx
-      .select({
-        id: pebbles.id,
-        trailId: pebbles.trailId,
-        position: pebbles.position,
-        stage: pebbles.stage,
-        xp: pebbles.xp,
-      })
-      .from(pebbles)
-      .where(eq(pebbles.trailId, trailId))
-      .orderBy(asc(pebbles.position)),
-    tx
-      .select({ pebbleId: pebbleStates.pebbleId, answeredAt: pebbleStates.answeredAt, passed: pebbleStates.passed })
-      .from(pebbleStates)
-      .where(and(eq(pebbleStates.userId, actor.userId), eq(pebbleStates.trailId, trailId))),
-    tx
-      .select({ triesUsed: trailProgress.triesUsed })
-      .from(trailProgress)
-      .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId))),
-  ]);
-  const progress = computeProgress(trail, ps, new Map(ss.map((s) => [s.pebbleId, s])), Math.max(tp?.triesUsed ?? 1, 1));
+export async function onAnswerStored(tx: Tx, actor: Actor, trailId: number, known?: KnownProgress): Promise<Unlocked> {
+  const loaded = known ?? (await loadProgress(tx, actor, trailId));
+  if (!loaded) return { rewardIds: [], certificateIds: [] };
+  const { trail } = loaded;
+  const progress = computeProgress(trail, loaded.pebbles, loaded.states, Math.max(loaded.triesUsed, 1));
 
   const earned = rewardsEarned(trail.rewards, progress);
   let rewardIds: number[] = [];
@@ -82,4 +72,31 @@ export async function onAnswerStored(tx: Tx, actor: Actor, trailId: number): Pro
     }
   }
   return { rewardIds, certificateIds };
+}
+
+async function loadProgress(tx: Tx, actor: Actor, trailId: number): Promise<KnownProgress | null> {
+  const [trail] = await tx.select().from(trails).where(eq(trails.id, trailId));
+  if (!trail) return null;
+  const [ps, ss, [tp]] = await Promise.all([
+    tx
+      .select({
+        id: pebbles.id,
+        trailId: pebbles.trailId,
+        position: pebbles.position,
+        stage: pebbles.stage,
+        xp: pebbles.xp,
+      })
+      .from(pebbles)
+      .where(eq(pebbles.trailId, trailId))
+      .orderBy(asc(pebbles.position)),
+    tx
+      .select({ pebbleId: pebbleStates.pebbleId, answeredAt: pebbleStates.answeredAt, passed: pebbleStates.passed })
+      .from(pebbleStates)
+      .where(and(eq(pebbleStates.userId, actor.userId), eq(pebbleStates.trailId, trailId))),
+    tx
+      .select({ triesUsed: trailProgress.triesUsed })
+      .from(trailProgress)
+      .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId))),
+  ]);
+  return { trail, pebbles: ps, states: new Map(ss.map((s) => [s.pebbleId, s])), triesUsed: tp?.triesUsed ?? 1 };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, preparedPer } from '../../db/client';
 import { pebbleStates, pebbles, trailAssignments, trailProgress, trails, users } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
 import type { PebbleLite, StateLite } from './progress';
@@ -33,53 +33,129 @@ export function playableBy(actor: Actor): SQL {
 }
 
 /**
- * Loads trails with everything their progress needs in four queries, whatever their number
- * (trails + coach, their pebbles, the actor's pebble states, the actor's attempts).
+ * `playableBy` with the actor as placeholders (userId, customerId, trailId), for prepared statements.
+ * A null customerId or trailId compares as null: `false` and "not the public user's trail", as above.
  */
-export async function loadTrailViews(db: Db, actor: Actor, filter?: SQL): Promise<TrailView[]> {
-  const rows = await db
-    .select({ trail: trails, coach: { id: coach.id, firstname: coach.firstname, lastname: coach.lastname } })
-    .from(trails)
-    .leftJoin(coach, eq(coach.id, trails.coachId))
-    .where(filter ? and(playableBy(actor), filter) : playableBy(actor))
-    .orderBy(asc(trails.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.trail.id);
-  const [ps, ss, tp] = await Promise.all([
-    db
-      .select({
-        id: pebbles.id,
-        trailId: pebbles.trailId,
-        position: pebbles.position,
-        stage: pebbles.stage,
-        xp: pebbles.xp,
-        name: pebbles.name,
-        faIcon: pebbles.faIcon,
-        faIconBackground: pebbles.faIconBackground,
-        faIconBorder: pebbles.faIconBorder,
-      })
-      .from(pebbles)
-      .where(inArray(pebbles.trailId, ids))
-      .orderBy(asc(pebbles.trailId), asc(pebbles.position)),
-    db
-      .select({
-        pebbleId: pebbleStates.pebbleId,
-        answeredAt: pebbleStates.answeredAt,
-        passed: pebbleStates.passed,
-      })
-      .from(pebbleStates)
-      .where(and(eq(pebbleStates.userId, actor.userId), inArray(pebbleStates.trailId, ids))),
-    db
-      .select({ trailId: trailProgress.trailId, triesUsed: trailProgress.triesUsed })
-      .from(trailProgress)
-      .where(and(eq(trailProgress.userId, actor.userId), inArray(trailProgress.trailId, ids))),
-  ]);
-  const states = new Map(ss.map((s) => [s.pebbleId, s]));
+const playableByPlaceholders = sql`${trails.customerId} = ${sql.placeholder('customerId')}
+  and (exists (select 1 from ${trailAssignments} where ${trailAssignments.trailId} = ${trails.id}
+                 and ${trailAssignments.userId} = ${sql.placeholder('userId')})
+       or ${trails.id} = ${sql.placeholder('trailId')})`;
+
+/** A state as the view query sends it: answered_at as epoch milliseconds. */
+export interface StateJson {
+  pebbleId: number;
+  answeredAt: number | null;
+  passed: boolean | null;
+}
+
+/**
+ * The view's columns: the trail, its coach, and as JSON sub-selects its pebbles (in position order),
+ * the actor's pebble states and tries used. The outer trail is written `trails.…` explicitly.
+ */
+function viewSelection(userId: Placeholder | number) {
+  return {
+    trail: trails,
+    coach: { id: coach.id, firstname: coach.firstname, lastname: coach.lastname },
+    pebbles: sql<PebbleSummary[]>`coalesce((select json_agg(json_build_object(
+        'id', p.id, 'trailId', p.trail_id, 'position', p.position, 'stage', p.stage, 'xp', p.xp, 'name', p.name,
+        'faIcon', p.fa_icon, 'faIconBackground', p.fa_icon_background, 'faIconBorder', p.fa_icon_border)
+        order by p.position, p.id)
+      from ${pebbles} p where p.trail_id = "trails"."id"), '[]'::json)`,
+    states: sql<StateJson[]>`coalesce((select json_agg(json_build_object(
+        'pebbleId', s.pebble_id, 'passed', s.passed,
+        'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
+      from ${pebbleStates} s where s.user_id = ${userId} and s.trail_id = "trails"."id"), '[]'::json)`,
+    triesUsed: sql<number>`coalesce((select tp.tries_used from ${trailProgress} tp
+      where tp.user_id = ${userId} and tp.trail_id = "trails"."id"), 0)`,
+  };
+}
+
+type ViewRow = {
+  trail: TrailRow;
+  coach: TrailView['coach'];
+  pebbles: PebbleSummary[];
+  states: StateJson[];
+  triesUsed: number;
+};
+
+/** States as the view query sends them → the map progress works on. */
+export function statesOf(rows: StateJson[]): Map<number, StateLite> {
+  return new Map(
+    rows.map((s) => [
+      s.pebbleId,
+      {
+        pebbleId: s.pebbleId,
+        answeredAt: s.answeredAt === null ? null : new Date(Number(s.answeredAt)),
+        passed: s.passed,
+      },
+    ]),
+  );
+}
+
+function toViews(rows: ViewRow[]): TrailView[] {
   return rows.map((r) => ({
     trail: r.trail,
     coach: r.coach?.id ? r.coach : null,
-    pebbles: ps.filter((p) => p.trailId === r.trail.id),
-    states,
-    triesUsed: tp.find((t) => t.trailId === r.trail.id)?.triesUsed ?? 0,
+    pebbles: r.pebbles,
+    states: statesOf(r.states),
+    triesUsed: Number(r.triesUsed),
   }));
+}
+
+const baseQuery = (db: Db, userId: Placeholder | number) =>
+  db.select(viewSelection(userId)).from(trails).leftJoin(coach, eq(coach.id, trails.coachId));
+
+/** All the actor's playable trails (GET /api/games), prepared once per connection. */
+const allViewsQuery = preparedPer((db) =>
+  baseQuery(db, sql.placeholder('userId'))
+    .where(playableByPlaceholders)
+    .orderBy(asc(trails.id))
+    .prepare('cairn_trail_views'),
+);
+/** One playable trail by id. */
+const viewByIdQuery = preparedPer((db) =>
+  baseQuery(db, sql.placeholder('userId'))
+    .where(and(playableByPlaceholders, eq(trails.id, sql.placeholder('id'))))
+    .prepare('cairn_trail_view'),
+);
+/** The playable trail of a pebble (the answer flow: the pebble's owner and the view in one query). */
+const viewByPebbleQuery = preparedPer((db) =>
+  baseQuery(db, sql.placeholder('userId'))
+    .where(
+      and(
+        playableByPlaceholders,
+        sql`${trails.id} = (select ${pebbles.trailId} from ${pebbles} where ${pebbles.id} = ${sql.placeholder('pebbleId')})`,
+      ),
+    )
+    .prepare('cairn_trail_view_of_pebble'),
+);
+
+const actorParams = (actor: Actor) => ({
+  userId: actor.userId,
+  customerId: actor.customerId,
+  trailId: actor.trailId,
+});
+
+/**
+ * Loads trails with everything their progress needs in one query, whatever their number
+ * (trails + coach, and as JSON their pebbles, the actor's pebble states and tries).
+ */
+export async function loadTrailViews(db: Db, actor: Actor, filter?: SQL): Promise<TrailView[]> {
+  if (!filter) return toViews((await allViewsQuery(db).execute(actorParams(actor))) as ViewRow[]);
+  const rows = await baseQuery(db, actor.userId)
+    .where(and(playableBy(actor), filter))
+    .orderBy(asc(trails.id));
+  return toViews(rows as ViewRow[]);
+}
+
+/** One playable trail's view (prepared); null when it is not the actor's to play. */
+export async function loadTrailView(db: Db, actor: Actor, trailId: number): Promise<TrailView | null> {
+  const [row] = await viewByIdQuery(db).execute({ ...actorParams(actor), id: trailId });
+  return row ? toViews([row as ViewRow])[0] : null;
+}
+
+/** The view of the playable trail pebble `pebbleId` belongs to (prepared); null when there is none. */
+export async function loadTrailViewOfPebble(db: Db, actor: Actor, pebbleId: number): Promise<TrailView | null> {
+  const [row] = await viewByPebbleQuery(db).execute({ ...actorParams(actor), pebbleId });
+  return row ? toViews([row as ViewRow])[0] : null;
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../accounts/sessions.service';
 import { canReset, computeProgress } from './progress';
 import { noTriesLeft, nothingToReset } from './trails.errors';
 import { presentTrail } from './trails.presenter';
-import { loadTrailViews } from './trails.repo';
+import { loadTrailView, loadTrailViews } from './trails.repo';
 
 /** GET /api/games, /api/me/surveys, /api/me/exams: the actor's playable trails (optionally of some types). */
 export async function listGames(db: Db, actor: Actor, types?: TrailType[]): Promise<Trail[]> {
@@ -17,7 +17,7 @@ export async function listGames(db: Db, actor: Actor, types?: TrailType[]): Prom
 
 /** GET /api/games/{id}; 404 when the trail is not the actor's to play. */
 export async function getGame(db: Db, actor: Actor, trailId: number): Promise<Trail> {
-  const [view] = await loadTrailViews(db, actor, eq(trails.id, trailId));
+  const view = await loadTrailView(db, actor, trailId);
   if (!view) throw notFound('Trail not found');
   return presentTrail(view);
 }
@@ -45,7 +45,7 @@ export async function listResettable(db: Db, actor: Actor) {
 
 /** DELETE /api/games/reset/{id}: spends a try and clears the actor's answers on the trail. */
 export async function resetGame(db: Db, actor: Actor, trailId: number): Promise<Trail> {
-  const [view] = await loadTrailViews(db, actor, eq(trails.id, trailId));
+  const view = await loadTrailView(db, actor, trailId);
   if (!view) throw notFound('Trail not found');
   const p = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
   if (p.answered === 0) throw nothingToReset();

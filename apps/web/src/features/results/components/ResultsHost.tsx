@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
 import { useProfile } from '../../account/api';
-import { refreshNotifications } from '../../notifications/api';
+import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../notifications/api';
 import { fetchRewards, rewardsKey } from '../../rewards/api';
 import { RewardPopups } from '../../rewards/components/RewardPopups';
 import { rewardsUi } from '../../rewards/store';
@@ -17,8 +17,8 @@ import { useResultPanel } from '../store';
 import { TrailResultPanel } from './TrailResultPanel';
 
 /**
- * Live events of this feature: NOTIFICATION → the notification → NOTIFY_REWARD opens the reward popup with
- * those rewards, NOTIFY_CERTIFICATE / NOTIFY_RESULTS_PDF refresh results; the direct NOTIFY_RESULTS_PDF
+ * Live events of this feature: NOTIFICATION → the notification (peeked through the list) → NOTIFY_REWARD opens
+ * the reward popup with those rewards and marks it read, NOTIFY_CERTIFICATE / NOTIFY_RESULTS_PDF refresh results; the direct NOTIFY_RESULTS_PDF
  * event refreshes the result so its download opens the PDF. The connection opens only for an
  * authenticated, non-public user (§4).
  */
@@ -30,12 +30,15 @@ function useLiveResults(enabled: boolean) {
     const socket = openLive();
     const onNotification = async ({ id }: { id: number }) => {
       try {
-        const { data: n } = await http.get<{ data: AppNotification }>(`/api/notifications/${id}`, {
-          handle: [404],
-        });
+        // read through the list, which leaves it unread: only what the user is shown here counts as read
+        const n: AppNotification | undefined = (await fetchNotificationsPage(1)).data.find((x) => x.id === id);
+        if (!n) return;
         if (n.event === 'NOTIFY_REWARD') {
           const ids = (n.data.rewards as number[] | undefined) ?? [];
-          if (ids.length > 0) rewardsUi.show(await fetchRewards(ids));
+          if (ids.length > 0) {
+            rewardsUi.show(await fetchRewards(ids));
+            await markNotificationRead(id);
+          }
           void qc.invalidateQueries({ queryKey: rewardsKey });
           void qc.invalidateQueries({ queryKey: resultsKey });
         } else if (n.event === 'NOTIFY_CERTIFICATE' || n.event === 'NOTIFY_RESULTS_PDF') {
@@ -44,7 +47,7 @@ function useLiveResults(enabled: boolean) {
       } catch (err) {
         console.warn('notification unavailable', err);
       } finally {
-        // after the read above: the bell and the list show the new notification (or that it was read here)
+        // the bell and the list show the new notification (or that the popup showed it)
         refreshNotifications(qc);
       }
     };
