@@ -16,9 +16,9 @@ export function Avatar({ url, name, alt, size = 28 }: Props) {
   const style = { width: size, height: size };
   if (url) return <img src={url} alt={alt} style={style} className="rounded-full object-cover" />;
   return (
+    // an empty alt means decorative (the name is said next to it): hidden, like an <img alt="">
     <span
-      role="img"
-      aria-label={alt}
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       style={{ ...style, fontSize: Math.max(10, size * 0.4) }}
       className="inline-flex items-center justify-center rounded-full bg-accent font-semibold text-on-accent"
     >

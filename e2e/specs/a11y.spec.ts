@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+/** Runs axe on the page as it is now; every control must have a name, contrast must hold, and so on. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the sign-in, password and 404 pages have no accessibility violations', async ({ page }) => {
+  for (const path of ['/login', '/password/forgot', '/de/login', '/th/login', '/no/such/page']) {
+    await page.goto(path);
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+  }
+});
+
+test('the signed-in pages have no accessibility violations, at phone and desktop sizes', async ({ page, request }) => {
+  await warmUpLogin(request, DEMO.coach);
+  await page.goto('/login');
+  await signIn(page, DEMO.coach);
+  await expect(page).toHaveURL(/\/games$/);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const path of ['/games', '/me', '/me/edit']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(page), `${path} at ${size.width}px`).toEqual([]);
+    }
+    // the player, on the survey (the exam is played by the results journey)
+    await page.goto('/games');
+    await page.getByRole('link', { name: /Workplace survey/ }).click();
+    await page.getByRole('link', { name: /^(Start|Continue) trail$/ }).click();
+    await expect(page.locator('form[data-pebble-id]')).toBeVisible();
+    expect(await violations(page), `player at ${size.width}px`).toEqual([]);
+    await page.getByRole('button', { name: 'Trail info' }).click();
+    await expect(page.getByRole('dialog', { name: 'Trail panel' })).toBeVisible();
+    expect(await violations(page), `player panel at ${size.width}px`).toEqual([]);
+  }
+});
