@@ -189,6 +189,39 @@ test.describe('on a phone', () => {
   });
 });
 
+/** A horizontal finger swipe across the middle of the page (real touch events through the DevTools protocol). */
+async function swipe(page: Page, direction: 'left' | 'right') {
+  const cdp = await page.context().newCDPSession(page);
+  const y = 420;
+  const [from, to] = direction === 'left' ? [330, 50] : [50, 330];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let i = 1; i <= 5; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from + ((to - from) * i) / 5, y }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test.describe('swiping on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a swipe to the left moves on to the next pebble, a swipe to the right comes back', async ({ page }) => {
+    await page.goto('/public/demo');
+    await page.getByRole('link', { name: 'Start trail' }).click();
+    const form = page.locator('form[data-pebble-id]');
+    await expect(form).toBeVisible();
+    const first = await form.getAttribute('data-pebble-id');
+    await answerPebble(page);
+    await swipe(page, 'left');
+    await expect(page.locator(`form[data-pebble-id]:not([data-pebble-id="${first}"])`)).toBeVisible();
+    await swipe(page, 'right');
+    await expect(page.locator(`form[data-pebble-id="${first}"]`)).toBeVisible();
+  });
+});
+
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
