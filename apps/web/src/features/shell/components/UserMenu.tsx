@@ -1,5 +1,5 @@
 import type { User } from '@cairn/shared/api/accounts';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -117,45 +117,44 @@ export function UserMenu({ user }: { user: User }) {
               <span aria-hidden="true" className={`size-2.5 rounded-full ${away ? 'bg-slate-400' : 'bg-green-600'}`} />
               {away ? t('account.statusAway') : t('account.statusActive')}
             </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
-                close(false);
-                navigate(localize('/me/edit'));
-              }}
-            >
+            <MenuItem onSelect={() => navigate(localize('/me/edit'))} close={close}>
               {t('account.edit')}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
-                close(false);
-                vault.open();
-              }}
-            >
+            </MenuItem>
+            <MenuItem onSelect={() => vault.open()} close={close}>
               {tMedia('vault.open')}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => {
-                close(false);
-                void logout();
-              }}
-            >
+            </MenuItem>
+            <MenuItem onSelect={() => void logout()} close={close}>
               {t('account.logout')}
-            </button>
+            </MenuItem>
           </div>
         </div>
       )}
     </div>
+  );
+}
+
+/** A menu entry: closes the menu (without returning focus to the button), then acts. */
+function MenuItem({
+  onSelect,
+  close,
+  children,
+}: {
+  onSelect: () => void;
+  close: (refocus: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={itemClass}
+      onClick={() => {
+        close(false);
+        onSelect();
+      }}
+    >
+      {children}
+    </button>
   );
 }
