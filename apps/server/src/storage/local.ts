@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,8 +38,10 @@ export class LocalStorage implements Storage {
 
   async stream(key: string): Promise<Readable | null> {
     const full = this.pathOf(key);
+    // open first so a missing file is a null, not a stream error later; the stream owns (and closes) the handle —
+    // a bare fd taken from a FileHandle would be closed twice, the second time by the handle's GC
     const handle = await fs.open(full, 'r').catch(() => null);
-    return handle ? createReadStream(full, { fd: handle.fd }) : null;
+    return handle ? handle.createReadStream() : null;
   }
 
   async size(key: string): Promise<number | null> {
