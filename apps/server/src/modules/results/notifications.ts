@@ -33,7 +33,11 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   const connectionString = (app.database.pool.options as { connectionString?: string }).connectionString;
   if (!connectionString) return;
   const client = new pg.Client({ connectionString });
-  client.on('error', (err) => app.log.warn({ err }, 'notification listener error'));
+  client.on('error', (err) => {
+    // 57P01: the server is shutting down (Ctrl-C reaches the embedded PostgreSQL too): expected, not a warning
+    if ((err as { code?: string }).code === '57P01') app.log.debug({ err }, 'notification listener closed');
+    else app.log.warn({ err }, 'notification listener error');
+  });
   await client.connect();
   await client.query(`listen ${CHANNEL}`);
   client.on('notification', (msg) => {
