@@ -3,7 +3,6 @@ import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
