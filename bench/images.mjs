@@ -3,65 +3,28 @@
 // request, so sharp works every time) and a plain static file from the same server, for comparison.
 // Usage: node bench/images.mjs [seconds per case, default 10]
 //        BENCH_URL=http://127.0.0.1:3000 node bench/images.mjs   (against a running server; signs in as coach)
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { cannon, postJson, startServer, waitFor } from './_server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? 10);
 const PORT = 3293;
-const dataDir = `${root}data/bench-images`;
 const MISS_LIMIT = 3000;
-
-function cannon(opts) {
-  return new Promise((resolve, reject) =>
-    autocannon({ connections: 20, duration: seconds, ...opts }, (err, r) => (err ? reject(err) : resolve(r))),
-  );
-}
-
-async function waitFor(url, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 /** Same encoding as imageUrl() of packages/shared/src/media.ts. */
 const imagePath = (key, resize) =>
   `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize } })).toString('base64url')}`;
 
-let server = null;
-let base = process.env.BENCH_URL;
-if (!base) {
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn('npm', ['run', 'start', '-w', '@cairn/server'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  base = `http://127.0.0.1:${PORT}`;
-}
-const stop = () => {
-  try {
-    if (server) process.kill(-server.pid, 'SIGINT');
-  } catch {}
-};
-process.on('exit', stop);
+const external = process.env.BENCH_URL;
+const server = external ? null : await startServer('bench-images', PORT);
+const base = external ?? server.base;
 
 try {
   await waitFor(`${base}/api/languages/supported`);
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'coach@example.com', password: 'coach123', accepted: true }),
-  }).then((r) => r.json());
+  const login = await postJson(`${base}/api/login`, {
+    username: 'coach@example.com',
+    password: 'coach123',
+    accepted: true,
+  });
 
   // a photo-sized JPEG with some detail, so resizing costs what it costs in real use
   const { data, info } = await sharp({
@@ -103,7 +66,7 @@ try {
   ];
   const rows = [];
   for (const [name, opts] of cases) {
-    const r = await cannon(opts);
+    const r = await cannon({ connections: 20, duration: seconds, ...opts });
     rows.push({
       case: name,
       'req/s': Math.round(r.requests.average),
@@ -116,5 +79,5 @@ try {
   }
   console.table(rows);
 } finally {
-  stop();
+  await server?.stop();
 }
