@@ -1,43 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type AppNotification,
-  type Certificate,
-  NOTIFICATIONS_PER_PAGE,
-  type NotificationsPage,
-  type ResultOption,
-  type ResultPdfResponse,
-  type Reward,
-  type TrailResult,
-  type TrailType,
-} from '@cairn/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ResultOption, ResultPdfResponse, TrailResult, TrailType } from '@cairn/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import {
-  mineralAnswers,
-  notifications,
-  pebbleStates,
-  resultPdfs,
-  trailProgress,
-  trails,
-  userCertificates,
-  userRewards,
-  users,
-} from '../../db/schema';
+import { mineralAnswers, pebbleStates, resultPdfs, trailProgress, trails } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
+import { createNotification, NOTIFY_RESULTS_PDF } from '../notifications/notifications.service';
+import { writePdf } from '../pdf/pdf.files';
 import { renderPdf } from '../pdf/pdf.renderer';
 import { canReset, computeProgress } from '../trails/progress';
 import { loadTrailViews, type TrailView } from '../trails/trails.repo';
 import { resetGame } from '../trails/trails.service';
-import { createNotification, NOTIFY_RESULTS_PDF } from './notifications';
-import { certificateSpec, resultsSpec } from './results.pdf';
+import { resultsSpec } from './results.pdf';
 import { can, type ResultsAction } from './results.policy';
 import { actorFor, displayName, type Learner, loadLearner, loadQuestions, loadTrailExtras } from './results.repo';
-import { dimensionScores, readableDate, secondsBetween } from './results.rules';
+import { dimensionScores, secondsBetween } from './results.rules';
 
 export const RESULTS_PDF_JOB = 'results.pdf';
 export interface ResultsPdfJob {
@@ -242,15 +222,6 @@ export async function requestResultsPdf(
   return { status: 'success', message: 'generate_pdf_submitted' };
 }
 
-async function writePdf(app: FastifyInstance, dir: string, name: string, pdf: Buffer): Promise<string> {
-  // an unguessable name: /files is served without authentication
-  const rel = `pdfs/${dir}/${name}-${randomBytes(12).toString('hex')}.pdf`;
-  const abs = path.join(app.config.filesDir, rel);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, pdf);
-  return rel;
-}
-
 /** The job: renders the results PDF in the learner's language, stores it, notifies. Idempotent per attempt. */
 export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob): Promise<void> {
   const learner = await loadLearner(app.db, job.userId);
@@ -260,7 +231,7 @@ export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob)
   if (current.pdf || (current.progressRow?.triesUsed ?? 0) !== job.attempt) return;
   const result = await buildResult(app.db, learner, job.trailId);
   const pdf = await renderPdf(resultsSpec(result, learner.language, new Date()));
-  const rel = await writePdf(app, 'results', `${job.userId}-${job.trailId}-${job.attempt}`, pdf);
+  const rel = await writePdf(app.config.filesDir, 'results', `${job.userId}-${job.trailId}-${job.attempt}`, pdf);
   const url = fileUrl(rel);
   const stored = await app.db.transaction(async (tx) => {
     const rows = await tx
@@ -288,132 +259,6 @@ export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob)
   app.realtime.emitToUser(job.userId, 'NOTIFY_RESULTS_PDF', { trail_id: job.trailId, pdf: url });
 }
 
-/** Rewards of the actor (all, or the given ids), newest first; texts from the trails' declarations. */
-export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise<Reward[]> {
-  const rows = await db
-    .select({ r: userRewards, trailRewards: trails.rewards })
-    .from(userRewards)
-    .innerJoin(trails, eq(trails.id, userRewards.trailId))
-    .where(
-      and(eq(userRewards.userId, actor.userId), ids ? inArray(userRewards.id, ids.length ? ids : [-1]) : undefined),
-    )
-    .orderBy(desc(userRewards.achievedAt), desc(userRewards.id));
-  const [[first], [latest]] = await Promise.all([
-    db
-      .select({ id: userRewards.id })
-      .from(userRewards)
-      .where(eq(userRewards.userId, actor.userId))
-      .orderBy(asc(userRewards.achievedAt), asc(userRewards.id))
-      .limit(1),
-    db
-      .select({ id: userRewards.id })
-      .from(userRewards)
-      .where(eq(userRewards.userId, actor.userId))
-      .orderBy(desc(userRewards.achievedAt), desc(userRewards.id))
-      .limit(1),
-  ]);
-  return rows.flatMap(({ r, trailRewards }) => {
-    const decl = trailRewards.find((d) => d.key === r.rewardKey);
-    if (!decl) return [];
-    return [
-      {
-        id: r.id,
-        trail_id: r.trailId,
-        title: decl.title,
-        subtitle: decl.subtitle ?? null,
-        description: decl.description ?? null,
-        experience: decl.experience ?? 0,
-        media: decl.media ? { url: decl.media } : null,
-        prize_title: decl.prize_title ?? null,
-        prize_description: decl.prize_description ?? null,
-        created_at: r.achievedAt.toISOString(),
-        readable_achieved_at: readableDate(r.achievedAt),
-        first_time: r.id === first?.id,
-        latest: r.id === latest?.id,
-      },
-    ];
-  });
-}
-
-/** GET /api/rewards/test: the rewards the actor's trails declare, shaped as earned ones, to preview the popup. Nothing is stored. */
-export async function previewRewards(db: Db, actor: Actor): Promise<Reward[]> {
-  const views = await loadTrailViews(db, actor);
-  const now = new Date();
-  return views
-    .flatMap((v) => v.trail.rewards.map((d) => ({ d, trailId: v.trail.id })))
-    .map(({ d, trailId }, i) => ({
-      id: -(i + 1),
-      trail_id: trailId,
-      title: d.title,
-      subtitle: d.subtitle ?? null,
-      description: d.description ?? null,
-      experience: d.experience ?? 0,
-      media: d.media ? { url: d.media } : null,
-      prize_title: d.prize_title ?? null,
-      prize_description: d.prize_description ?? null,
-      created_at: now.toISOString(),
-      readable_achieved_at: readableDate(now),
-      first_time: i === 0,
-      latest: i === 0,
-    }));
-}
-
-/** GET /api/certificates/user/{ids}: the certificates with their PDFs (rendered on first request). */
-export async function getCertificates(app: FastifyInstance, actor: Actor, ids: number[]): Promise<Certificate[]> {
-  const rows = await app.db
-    .select({ c: userCertificates, trailName: trails.name, customerId: users.customerId })
-    .from(userCertificates)
-    .innerJoin(trails, eq(trails.id, userCertificates.trailId))
-    .innerJoin(users, eq(users.id, userCertificates.userId))
-    .where(inArray(userCertificates.id, ids))
-    .orderBy(asc(userCertificates.id));
-  if (rows.length !== new Set(ids).size) throw notFound('Certificate not found');
-  for (const r of rows) {
-    if (r.c.userId !== actor.userId && r.customerId !== actor.customerId) throw notFound('Certificate not found');
-    if (!can(actor, 'results:read', { id: r.c.userId, customerId: r.customerId })) throw forbidden();
-  }
-  const out: Certificate[] = [];
-  for (const { c, trailName } of rows) {
-    let url = c.pdfUrl;
-    if (!url) {
-      const learner = (await loadLearner(app.db, c.userId))!;
-      const pdf = await renderPdf(
-        certificateSpec({
-          locale: learner.language,
-          title: c.title,
-          learner: displayName(learner),
-          trail: trailName,
-          issuedAt: c.issuedAt,
-        }),
-      );
-      const rel = await writePdf(app, 'certificates', `${c.id}`, pdf);
-      const [row] = await app.db
-        .update(userCertificates)
-        .set({ pdfUrl: fileUrl(rel) })
-        .where(and(eq(userCertificates.id, c.id), sql`${userCertificates.pdfUrl} is null`))
-        .returning({ url: userCertificates.pdfUrl });
-      if (row?.url) url = row.url;
-      else {
-        // a concurrent request stored its file first
-        await fs.rm(path.join(app.config.filesDir, rel), { force: true });
-        [{ url }] = await app.db
-          .select({ url: userCertificates.pdfUrl })
-          .from(userCertificates)
-          .where(eq(userCertificates.id, c.id));
-      }
-    }
-    out.push({
-      id: c.id,
-      name: c.title,
-      file: url as string,
-      pdf: url as string,
-      issued_at: c.issuedAt.toISOString(),
-      trail: { id: c.trailId, name: trailName },
-    });
-  }
-  return out;
-}
-
 /**
  * POST /api/users/{id}/reset/trail. The learner's own reset spends a try (the trails rule, GET /api/games/reset);
  * a coach's reset of a learner clears the answers without spending one and whatever tries are left.
@@ -438,64 +283,4 @@ export async function resetTrails(db: Db, actor: Actor, userId: number, trailIds
     await tx.delete(resultPdfs).where(and(eq(resultPdfs.userId, learner.id), inArray(resultPdfs.trailId, ids)));
   });
   return ids;
-}
-
-type NotificationRow = typeof notifications.$inferSelect;
-
-/** Row → §3 Notification. */
-function presentNotification(row: NotificationRow): AppNotification {
-  return {
-    id: row.id,
-    event: row.event,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    data: row.data,
-  };
-}
-
-/** GET /api/notifications/{id}: one of the actor's notifications, marked read. */
-export async function readNotification(db: Db, actor: Actor, id: number) {
-  const [row] = await db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
-    .returning();
-  if (!row) throw notFound('Notification not found');
-  return presentNotification(row);
-}
-
-/**
- * GET /api/notificationsAll/{page}: a page of the actor's own notifications, newest first, with the total and
- * unread counts (both from the `notifications_user_idx` index: user_id, created_at).
- */
-export async function listNotifications(db: Db, actor: Actor, page: number): Promise<NotificationsPage> {
-  const own = eq(notifications.userId, actor.userId);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(own)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATIONS_PER_PAGE)
-      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
-      })
-      .from(notifications)
-      .where(own),
-  ]);
-  return {
-    data: rows.map(presentNotification),
-    meta: {
-      pagination: {
-        total: counts.total,
-        total_pages: Math.ceil(counts.total / NOTIFICATIONS_PER_PAGE),
-        current_page: page,
-        per_page: NOTIFICATIONS_PER_PAGE,
-      },
-    },
-    unread: counts.unread,
-  };
 }

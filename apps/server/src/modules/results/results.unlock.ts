@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pebbleStates, pebbles, trailProgress, trails, userCertificates, userRewards } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
+import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from '../notifications/notifications.service';
 import { computeProgress, type PebbleLite, rewardsEarned, type StateLite } from '../trails/progress';
-import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from './notifications';
 import { certificateDue } from './results.rules';
 
 /** A Drizzle transaction (or the db itself): what the answer flow hands over. */

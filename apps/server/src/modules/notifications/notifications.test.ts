@@ -1,7 +1,7 @@
 import type { AppNotification, NotificationsPage } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
-import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from './notifications';
+import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from './notifications.service';
 
 let t: TestApp;
 let learner: { token: string; id: number };

@@ -1,9 +1,11 @@
-import { userChannel } from '@cairn/shared';
-import { sql } from 'drizzle-orm';
+import { type AppNotification, NOTIFICATIONS_PER_PAGE, type NotificationsPage, userChannel } from '@cairn/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import type { Actor } from '../accounts/sessions.service';
 
 export const NOTIFY_REWARD = 'NOTIFY_REWARD';
 export const NOTIFY_CERTIFICATE = 'NOTIFY_CERTIFICATE';
@@ -52,4 +54,64 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   app.addHook('preClose', async () => {
     await client.end().catch(() => {});
   });
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** Row → §3 Notification. */
+function presentNotification(row: NotificationRow): AppNotification {
+  return {
+    id: row.id,
+    event: row.event,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    data: row.data,
+  };
+}
+
+/** GET /api/notifications/{id}: one of the actor's notifications, marked read. */
+export async function readNotification(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, actor.userId)))
+    .returning();
+  if (!row) throw notFound('Notification not found');
+  return presentNotification(row);
+}
+
+/**
+ * GET /api/notificationsAll/{page}: a page of the actor's own notifications, newest first, with the total and
+ * unread counts (both from the `notifications_user_idx` index: user_id, created_at).
+ */
+export async function listNotifications(db: Db, actor: Actor, page: number): Promise<NotificationsPage> {
+  const own = eq(notifications.userId, actor.userId);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(own)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATIONS_PER_PAGE)
+      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(own),
+  ]);
+  return {
+    data: rows.map(presentNotification),
+    meta: {
+      pagination: {
+        total: counts.total,
+        total_pages: Math.ceil(counts.total / NOTIFICATIONS_PER_PAGE),
+        current_page: page,
+        per_page: NOTIFICATIONS_PER_PAGE,
+      },
+    },
+    unread: counts.unread,
+  };
 }
