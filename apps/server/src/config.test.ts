@@ -38,10 +38,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_AZURE_JWKS: '{not json' })).toThrow(/OIDC_AZURE_JWKS/);
   });
 
-  it('enables an OIDC provider only when issuer, audience and JWKS are all set', () => {
+  it('enables an OIDC provider only when issuer and audience are set (JWKS optional: discovery)', () => {
     expect(() => loadConfig({ OIDC_GOOGLE2_ISSUER: 'https://accounts.google.com' })).toThrow(
-      /OIDC_GOOGLE2_ISSUER, OIDC_GOOGLE2_AUDIENCE and OIDC_GOOGLE2_JWKS must all be set/,
+      /OIDC_GOOGLE2_ISSUER and OIDC_GOOGLE2_AUDIENCE must both be set/,
     );
+    expect(() => loadConfig({ OIDC_AZURE_JWKS: '{"keys":[]}' })).toThrow(/OIDC_AZURE_ISSUER and OIDC_AZURE_AUDIENCE/);
+    expect(() => loadConfig({ OIDC_AZURE_ISSUER: 'not a url', OIDC_AZURE_AUDIENCE: 'x' })).toThrow(
+      /OIDC_AZURE_ISSUER must be a URL/,
+    );
+    expect(
+      loadConfig({ OIDC_AZURE_ISSUER: 'https://login.example/v2.0', OIDC_AZURE_AUDIENCE: 'x' }).oidc.azure,
+    ).toEqual({ issuer: 'https://login.example/v2.0', audience: 'x' });
     const c = loadConfig({
       OIDC_AZURE_ISSUER: 'https://login.example/v2.0',
       OIDC_AZURE_AUDIENCE: 'cairn',

@@ -10,8 +10,10 @@ export type JwksSource = { url: string } | { keys: { keys: Record<string, unknow
 
 export interface OidcProviderConfig {
   issuer: string;
+  /** the client id the ID tokens are issued to (the web app's authorization-code + PKCE client) */
   audience: string;
-  jwks: JwksSource;
+  /** the signing keys; absent: read from the issuer's discovery document (jwks_uri) */
+  jwks?: JwksSource;
 }
 
 export const OIDC_PROVIDERS = ['google2', 'azure'] as const;
@@ -146,12 +148,13 @@ function oidcProvider(
   keys: JwksSource | undefined,
 ): OidcProviderConfig | undefined {
   if (!issuer && !audience && !keys) return undefined;
-  if (!issuer || !audience || !keys) {
+  if (!issuer || !audience) {
     throw new Error(
-      `Invalid configuration: ${prefix}_ISSUER, ${prefix}_AUDIENCE and ${prefix}_JWKS must all be set to enable the provider`,
+      `Invalid configuration: ${prefix}_ISSUER and ${prefix}_AUDIENCE must both be set to enable the provider (${prefix}_JWKS is optional)`,
     );
   }
-  return { issuer, audience, jwks: keys };
+  if (!URL.canParse(issuer)) throw new Error(`Invalid configuration: ${prefix}_ISSUER must be a URL`);
+  return keys ? { issuer, audience, jwks: keys } : { issuer, audience };
 }
 
 /** A port of this checkout's own, derived from its path, so two checkouts never collide (and never 5432). */

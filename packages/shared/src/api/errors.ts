@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'invalid_reset_token',
   'provider_disabled',
   'provider_token_invalid',
+  /** 422: the social sign-in proved an address no account uses */
+  'unknown_account',
+  /** 503: the social sign-in's issuer cannot be reached (discovery or keys) */
+  'provider_unavailable',
   'internal_error',
   /** 423: the pebble is locked until the previous one is answered */
   'pebble_locked',

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { LoginResponse } from '@cairn/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,10 +81,10 @@ describe('POST /api/auth/{provider}', () => {
     }
   });
 
-  it('refuses an unknown email with invalid_credentials, and an unverified email', async () => {
+  it('refuses an unknown email with unknown_account, and an unverified email', async () => {
     const unknown = await signIn('azure', await idToken({ email: 'stranger@example.com' }));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().code).toBe('invalid_credentials');
+    expect(unknown.json().code).toBe('unknown_account');
     const unverified = await signIn('azure', await idToken({ email: DEMO_USERS.learner.email, email_verified: false }));
     expect(unverified.statusCode).toBe(401);
   });
@@ -91,5 +93,72 @@ describe('POST /api/auth/{provider}', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/azure', payload: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json().rules.access_token).toEqual({ rule: 'required', params: {} });
+  });
+});
+
+describe('GET /api/auth/providers', () => {
+  it('lists the configured providers with their issuer and public client id, and nothing else', async () => {
+    const res = await t.app.inject({ url: '/api/auth/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [{ name: 'azure', issuer: ISSUER, client_id: AUDIENCE }] });
+  });
+});
+
+describe('an issuer configured without JWKS', () => {
+  let issuerServer: Server;
+  let issuer: string;
+  let discovered: TestApp;
+
+  beforeAll(async () => {
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+    issuerServer = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/.well-known/openid-configuration') {
+        res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      } else if (req.url === '/jwks') res.end(JSON.stringify({ keys: [jwk] }));
+      else res.writeHead(404).end('{}');
+    });
+    await new Promise<void>((r) => issuerServer.listen(0, '127.0.0.1', r));
+    issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
+    discovered = await createTestApp({}, { OIDC_GOOGLE2_ISSUER: issuer, OIDC_GOOGLE2_AUDIENCE: AUDIENCE });
+  });
+  afterAll(async () => {
+    await discovered.close();
+    await new Promise((r) => issuerServer.close(r));
+  });
+
+  it("finds the keys through the issuer's discovery document", async () => {
+    const token = await idToken({ email: DEMO_USERS.learner.email }, { iss: issuer });
+    const res = await discovered.app.inject({
+      method: 'POST',
+      url: '/api/auth/google2',
+      payload: { access_token: token },
+    });
+    expect(res.statusCode).toBe(200);
+    const wrongIssuer = await idToken({ email: DEMO_USERS.learner.email });
+    const refused = await discovered.app.inject({
+      method: 'POST',
+      url: '/api/auth/google2',
+      payload: { access_token: wrongIssuer },
+    });
+    expect(refused.json().code).toBe('provider_token_invalid');
+  });
+
+  it('answers 503 provider_unavailable while the issuer cannot be reached', async () => {
+    const gone = await createTestApp(
+      {},
+      { OIDC_GOOGLE2_ISSUER: 'http://127.0.0.1:9/nowhere', OIDC_GOOGLE2_AUDIENCE: AUDIENCE },
+    );
+    try {
+      const res = await gone.app.inject({
+        method: 'POST',
+        url: '/api/auth/google2',
+        payload: { access_token: await idToken({ email: DEMO_USERS.learner.email }) },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('provider_unavailable');
+    } finally {
+      await gone.close();
+    }
   });
 });

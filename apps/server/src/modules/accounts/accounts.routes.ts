@@ -1,4 +1,5 @@
 import {
+  authProvidersResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   profileResponseSchema,
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OidcProviderName } from '../../config';
+import { HttpError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
@@ -19,13 +21,12 @@ import {
   deleteAccount,
   findLiveUserByEmail,
   getProfile,
-  invalidCredentials,
   passwordLogin,
   publicLogin,
   signIn,
   updateProfile,
 } from './accounts.service';
-import { providerConfig, verifyProviderToken } from './oidc.service';
+import { enabledProviders, providerConfig, verifyProviderToken } from './oidc.service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.service';
 
 function sessionMeta(request: FastifyRequest) {
@@ -166,6 +167,19 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
     async (request) => publicLogin(app.db, request.params.linkId, sessionMeta(request), ttl),
   );
 
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'The social sign-ins this deployment accepts, with the issuer and public client id the web app uses',
+        response: { 200: authProvidersResponseSchema },
+      },
+    },
+    async () => ({ data: enabledProviders(app.config) }),
+  );
+
   app.post(
     '/api/auth/:provider',
     {
@@ -175,7 +189,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
         summary: 'Sign in with a Google or Microsoft ID token (providers are off unless configured)',
         params: z.object({ provider: z.string().min(1).max(40) }),
         body: providerLoginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses(401, 404, 422, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(401, 404, 422, 429, 503) },
       },
     },
     async (request) => {
@@ -183,7 +197,8 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       const provider = providerConfig(app.config, name);
       const email = await verifyProviderToken(provider, name, request.body.access_token);
       const user = await findLiveUserByEmail(app.db, email);
-      if (!user) throw invalidCredentials();
+      // the provider proved the address, so saying that no account uses it reveals nothing new
+      if (!user) throw new HttpError(422, 'unknown_account', 'No account uses the address of this sign-in');
       return signIn(app.db, user.id, { ...sessionMeta(request), method: name }, ttl);
     },
   );

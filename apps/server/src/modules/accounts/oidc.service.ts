@@ -2,18 +2,45 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify 
 import type { AppConfig, OidcProviderConfig, OidcProviderName } from '../../config';
 import { HttpError } from '../../lib/http-error';
 
-const keySets = new WeakMap<OidcProviderConfig, JWTVerifyGetKey>();
+const keySets = new WeakMap<OidcProviderConfig, Promise<JWTVerifyGetKey>>();
 
-function keySetOf(p: OidcProviderConfig): JWTVerifyGetKey {
+/** The issuer's jwks_uri from its discovery document (OpenID Connect Discovery 1.0). */
+async function discoveredJwksUrl(issuer: string): Promise<URL> {
+  const res = await fetch(new URL(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`), {
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!res.ok) throw new Error(`discovery of ${issuer} answered ${res.status}`);
+  const doc = (await res.json()) as { issuer?: string; jwks_uri?: string };
+  if (doc.issuer !== issuer || !doc.jwks_uri)
+    throw new Error(`discovery of ${issuer} names another issuer or no jwks_uri`);
+  return new URL(doc.jwks_uri);
+}
+
+function keySetOf(p: OidcProviderConfig): Promise<JWTVerifyGetKey> {
   let ks = keySets.get(p);
   if (!ks) {
-    ks =
-      'url' in p.jwks
-        ? createRemoteJWKSet(new URL(p.jwks.url))
-        : createLocalJWKSet(p.jwks.keys as unknown as Parameters<typeof createLocalJWKSet>[0]);
+    const jwks = p.jwks;
+    ks = !jwks
+      ? discoveredJwksUrl(p.issuer).then((u) => createRemoteJWKSet(u))
+      : Promise.resolve(
+          'url' in jwks
+            ? createRemoteJWKSet(new URL(jwks.url))
+            : createLocalJWKSet(jwks.keys as unknown as Parameters<typeof createLocalJWKSet>[0]),
+        );
+    // a failed discovery is tried again on the next sign-in
+    ks.catch(() => keySets.delete(p));
     keySets.set(p, ks);
   }
   return ks;
+}
+
+/** The providers this server accepts, as the web app needs them to start a sign-in (no secrets). */
+export function enabledProviders(config: AppConfig): { name: OidcProviderName; issuer: string; client_id: string }[] {
+  return Object.entries(config.oidc).map(([name, p]) => ({
+    name: name as OidcProviderName,
+    issuer: p.issuer,
+    client_id: p.audience,
+  }));
 }
 
 /** The configured provider, or a 404 provider_disabled (providers are off unless configured). */
@@ -29,9 +56,15 @@ export async function verifyProviderToken(
   name: OidcProviderName | string,
   token: string,
 ): Promise<string> {
+  let keys: JWTVerifyGetKey;
+  try {
+    keys = await keySetOf(provider);
+  } catch {
+    throw new HttpError(503, 'provider_unavailable', `The ${name} sign-in service cannot be reached; try again later`);
+  }
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, keySetOf(provider), {
+    ({ payload } = await jwtVerify(token, keys, {
       issuer: provider.issuer,
       audience: provider.audience,
       clockTolerance: 30,
