@@ -5,6 +5,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 // one data dir per port, so two runs on one machine never share (or wipe) each other's database
 export const E2E_DATA_DIR = `${root}data/e2e-${E2E_PORT}`;
+/** The OpenID Connect issuer the social sign-in journey starts (oidc-provider) and the server trusts as google2. */
+export const OIDC_PORT = E2E_PORT + 1000;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+export const OIDC_CLIENT_ID = 'cairn-e2e';
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,6 +59,9 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // keys come from the issuer's discovery document, fetched at the first social sign-in
+      OIDC_GOOGLE2_ISSUER: OIDC_ISSUER,
+      OIDC_GOOGLE2_AUDIENCE: OIDC_CLIENT_ID,
     },
   },
 });

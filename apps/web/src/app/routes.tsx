@@ -38,6 +38,7 @@ const forgot = lazy(() => import('../features/auth/components/ForgotScreen'), ma
 const reset = lazy(() => import('../features/auth/components/ResetScreen'), main, ['auth', 'validation']);
 const linkSent = lazy(() => import('../features/auth/components/LinkSentScreen'), main, ['auth']);
 const changed = lazy(() => import('../features/auth/components/ChangedScreen'), main, ['auth']);
+const providerCallback = lazy(() => import('../features/auth/components/ProviderCallbackScreen'), main, ['auth']);
 
 const games = () => import('../features/games/components/GamesScreen');
 const player = () => import('../features/player/components/screens');
@@ -74,7 +75,13 @@ function localeTree(locale: LocaleCode): RouteObject[] {
           children: [
             {
               lazy: authLayout,
-              children: [{ path: 'login', lazy: login }, { path: 'auth/login', lazy: login }, ...passwordRoutes],
+              children: [
+                { path: 'login', lazy: login },
+                { path: 'auth/login', lazy: login },
+                // the redirect URI of the social sign-ins (OIDC authorization code + PKCE)
+                { path: 'auth/callback/:provider', lazy: providerCallback },
+                ...passwordRoutes,
+              ],
             },
           ],
         },

@@ -17,6 +17,8 @@ function renderLogin(url = '/login') {
   );
 }
 
+const providersReply = (data: unknown[]) => new Response(JSON.stringify({ data }), { status: 200 });
+
 describe('login form', () => {
   beforeEach(() => sessionStore.set({ tokens: null, expired: false, arrivingAt: null }));
 
@@ -77,7 +79,9 @@ describe('login form', () => {
     ];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => replies.shift()),
+      vi.fn(async (url: RequestInfo | URL) =>
+        String(url).endsWith('/api/auth/providers') ? providersReply([]) : replies.shift(),
+      ),
     );
     renderLogin('/login?redirect=%2Fme');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -90,5 +94,19 @@ describe('login form', () => {
     await user.click(submit());
     expect((await screen.findByTestId('location')).textContent).toBe('/welcome');
     expect(sessionStore.get().tokens?.accessToken).toBe('a');
+  });
+
+  it('shows a social button only for the providers the server accepts, usable once the terms are accepted', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => providersReply([{ name: 'azure', issuer: 'https://login.example/v2.0', client_id: 'cairn' }])),
+    );
+    renderLogin();
+    const microsoft = (await screen.findByRole('button', { name: 'Sign in with Microsoft' })) as HTMLButtonElement;
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    expect(microsoft.disabled).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy and the terms of use/ }));
+    expect(microsoft.disabled).toBe(true);
   });
 });

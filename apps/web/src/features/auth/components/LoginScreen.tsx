@@ -1,10 +1,10 @@
 import { FORM_RULES } from '@cairn/shared/validation';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FEATURES } from '../../../lib/features';
 import { errorText, HttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useRuleForm } from '../../../lib/use-rule-form';
 import { Button } from '../../../ui/Button';
@@ -12,6 +12,9 @@ import { PageHeading } from '../../../ui/PageHeading';
 import { TextField } from '../../../ui/TextField';
 import { login } from '../api';
 import { completeLogin } from '../complete-login';
+import { fetchProviders, startProviderSignIn } from '../oidc';
+
+const PROVIDER_LABEL = { google2: 'login.google', azure: 'login.microsoft' } as const;
 
 const RULES = { username: FORM_RULES.login.username, password: FORM_RULES.login.password };
 
@@ -28,6 +31,11 @@ export default function LoginScreen() {
     rules: RULES,
     onEdit: () => setFailure(null),
   });
+
+  // the server's configuration is the one source of truth: a button shows only for a provider it accepts
+  const providers = useQuery({ queryKey: ['auth-providers'], queryFn: fetchProviders, staleTime: Infinity });
+  const social = providers.data?.data ?? [];
+  const [leaving, setLeaving] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -73,19 +81,29 @@ export default function LoginScreen() {
           {form.isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
-      {(FEATURES.googleLogin || FEATURES.microsoftLogin) && (
+      {social.length > 0 && (
         <div className="mt-4 flex flex-col gap-2">
-          <p className="text-center text-sm text-slate-500">{t('login.or')}</p>
-          {FEATURES.googleLogin && (
-            <a href="/api/auth/google2" className="text-center text-sm font-semibold underline">
-              {t('login.google')}
-            </a>
-          )}
-          {FEATURES.microsoftLogin && (
-            <a href="/api/auth/azure" className="text-center text-sm font-semibold underline">
-              {t('login.microsoft')}
-            </a>
-          )}
+          <p className="text-center text-sm text-slate-600">{t('login.or')}</p>
+          {social.map((p) => (
+            <Button
+              key={p.name}
+              type="button"
+              variant="secondary"
+              disabled={!form.values.accepted || leaving}
+              onClick={async () => {
+                setLeaving(true);
+                try {
+                  await startProviderSignIn(p, params.get('redirect'));
+                } catch (err) {
+                  console.error('social sign-in could not start', err);
+                  notify.error(t('social.unavailable'));
+                  setLeaving(false);
+                }
+              }}
+            >
+              {t(PROVIDER_LABEL[p.name])}
+            </Button>
+          ))}
         </div>
       )}
       <p className="mt-6 text-center text-sm">
