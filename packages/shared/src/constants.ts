@@ -18,6 +18,10 @@ export const TIMINGS = {
   searchHighlightMs: 5_000,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5_000,
+  /** a loading state shows only for work slower than this (§9 fetch minimum delay) */
+  fetchMinDelayMs: 200,
+  /** a prefetch started by hovering or focusing a link gives up after this (§9 link prefetch timeout) */
+  prefetchTimeoutMs: 2_000,
 } as const;
 
 export const PASSWORD_MIN = 6;

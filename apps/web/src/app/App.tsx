@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ui } from '../features/shell/ui-store';
 import { applyCustomerColours } from '../lib/branding';
 import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigation';
+import { installLinkPrefetch } from '../lib/prefetch';
 import { createQueryClient } from '../lib/query';
 import { checkStoredSession, session } from '../lib/session';
 import { buildRoutes } from './routes';
@@ -11,7 +12,8 @@ import { buildRoutes } from './routes';
 /** Creates the router and query cache once and wires session end-of-life clean-up to them. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  const [routes] = useState(buildRoutes);
+  const [router] = useState(() => createBrowserRouter(routes));
 
   useEffect(() => {
     setNavigator((to, opts) => router.navigate(to, opts));
@@ -23,8 +25,12 @@ export function App() {
       if (reason === 'expired') void navigateTo(loginPathWithRedirect(), { replace: true });
     });
     checkStoredSession();
-    return off;
-  }, [router, queryClient]);
+    const offPrefetch = installLinkPrefetch(routes, queryClient);
+    return () => {
+      off();
+      offPrefetch();
+    };
+  }, [router, routes, queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

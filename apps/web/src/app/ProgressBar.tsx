@@ -2,13 +2,20 @@ import { TIMINGS } from '@cairn/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
+import { requestsInFlight } from '../lib/activity';
+import { useStore } from '../lib/store';
 
 type Phase = 'idle' | 'running' | 'done';
 
-/** A thin bar for route changes: appears only after 200 ms, creeps over 5 s, completes when the route is ready. */
+/**
+ * A thin bar for route changes and HTTP requests (§7: a loading bar tracks requests): appears only when the
+ * work has lasted 200 ms, creeps over 5 s, completes when the route is ready and no request is in flight.
+ */
 export function ProgressBar() {
   const { t } = useTranslation('common');
-  const busy = useNavigation().state !== 'idle';
+  const navigating = useNavigation().state !== 'idle';
+  const requesting = useStore(requestsInFlight, (n) => n > 0);
+  const busy = navigating || requesting;
   const [phase, setPhase] = useState<Phase>('idle');
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { RouteErrorScreen } from '../features/errors/components/RouteErrorScreen
 import { importWithReload } from '../lib/chunk-reload';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { localizePath, readLanguageCookie } from '../lib/locale';
+import type { DataPrefetch } from '../lib/prefetch';
 import { LocaleRoot } from './LocaleRoot';
 import { RouteChecks } from './route-checks';
 
@@ -41,6 +42,19 @@ const changed = lazy(() => import('../features/auth/components/ChangedScreen'), 
 const providerCallback = lazy(() => import('../features/auth/components/ProviderCallbackScreen'), main, ['auth']);
 
 const games = () => import('../features/games/components/GamesScreen');
+const gamesApi = () => import('../features/games/api');
+
+// first data of the routes a hovered or focused link leads to (lib/prefetch.ts)
+const prefetchTrails: DataPrefetch = async (_params, qc) => {
+  const q = (await gamesApi()).trailsQuery();
+  await qc.prefetchQuery(q);
+  return q;
+};
+const prefetchTrail: DataPrefetch = async (params, qc) => {
+  const q = (await gamesApi()).trailQuery(Number(params.id));
+  if (Number.isFinite(Number(params.id))) await qc.prefetchQuery(q);
+  return q;
+};
 const player = () => import('../features/player/components/screens');
 const results = () => import('../features/results/components/screens');
 const rbo = () => import('../features/rbo/components/screens');
@@ -91,10 +105,11 @@ function localeTree(locale: LocaleCode): RouteObject[] {
             {
               element: guardedLayout(() => import('./layouts/DefaultLayout'), ['nav', 'me', 'notifications', 'chat']),
               children: [
-                { path: 'games', lazy: lazy(games, main, ['games']) },
+                { path: 'games', lazy: lazy(games, main, ['games']), handle: { prefetch: prefetchTrails } },
                 {
                   path: 'games/:id',
                   lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, ['games', 'results']),
+                  handle: { prefetch: prefetchTrail },
                 },
                 {
                   path: 'games/battle/:id?',

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@cairn/shared/api/errors';
+import { tracked } from './activity';
 import { i18n } from './i18n';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
@@ -99,12 +100,14 @@ async function send(url: string, opts: RequestOptions): Promise<{ res: Response;
   if (opts.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = opts.anonymous ? null : (opts.token ?? session.tokens()?.accessToken ?? null);
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, {
-    method: opts.method ?? 'GET',
-    headers,
-    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-    signal: opts.signal,
-  });
+  const res = await tracked(() =>
+    fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal: opts.signal,
+    }),
+  );
   return { res, token };
 }
 

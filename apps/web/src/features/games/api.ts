@@ -1,25 +1,30 @@
 import type { Trail } from '@cairn/shared/api/trails';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
 export const trailsKey = ['trails'] as const;
 export const trailKey = (id: number) => ['trails', id] as const;
 
 /** GET /api/games: the trails the learner may play, with their progress. */
-export function useTrails() {
-  return useQuery({
+export const trailsQuery = () =>
+  queryOptions({
     queryKey: trailsKey,
-    queryFn: () => http.get<{ data: Trail[] }>('/api/games').then((r) => r.data),
+    queryFn: ({ signal }) => http.get<{ data: Trail[] }>('/api/games', { signal }).then((r) => r.data),
   });
-}
 
 /** GET /api/games/{id}: one trail's detail. */
-export function useTrail(id: number | undefined) {
-  return useQuery({
-    queryKey: trailKey(id ?? 0),
-    queryFn: () => http.get<{ data: Trail }>(`/api/games/${id}`).then((r) => r.data),
-    enabled: id !== undefined && Number.isFinite(id),
+export const trailQuery = (id: number) =>
+  queryOptions({
+    queryKey: trailKey(id),
+    queryFn: ({ signal }) => http.get<{ data: Trail }>(`/api/games/${id}`, { signal }).then((r) => r.data),
   });
+
+export function useTrails() {
+  return useQuery(trailsQuery());
+}
+
+export function useTrail(id: number | undefined) {
+  return useQuery({ ...trailQuery(id ?? 0), enabled: id !== undefined && Number.isFinite(id) });
 }
 
 /** Whether the learner has begun: decides between Start and Continue. */
