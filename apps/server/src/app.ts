@@ -8,6 +8,7 @@ import certificatesRoutes from './modules/certificates/certificates.routes';
 import mediaModule from './modules/media';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import playerRoutes from './modules/player/player.routes';
+import clientConfigRoutes from './modules/reference/client-config.routes';
 import referenceRoutes from './modules/reference/reference.routes';
 import resultsRoutes from './modules/results/results.routes';
 import rewardsRoutes from './modules/rewards/rewards.routes';
@@ -15,6 +16,7 @@ import trailsRoutes from './modules/trails/trails.routes';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
+import errorReportingPlugin from './plugins/error-reporting';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailPlugin from './plugins/mail';
@@ -55,6 +57,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
   });
 
+  await app.register(errorReportingPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(redisPlugin);
@@ -69,6 +72,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accountsRoutes);
   await app.register(passwordRoutes);
   await app.register(referenceRoutes);
+  await app.register(clientConfigRoutes);
   await app.register(notificationsRoutes);
   await app.register(resultsRoutes);
   await app.register(rewardsRoutes);

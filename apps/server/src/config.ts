@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The checkout's root, so paths mean the same from `npm start` at the root and from tests. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The app's version (the root package.json), the default release of error reports. */
+export const APP_VERSION: string = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 export type JwksSource = { url: string } | { keys: { keys: Record<string, unknown>[] } };
 
@@ -45,6 +51,10 @@ export interface AppConfig {
   /** behind a load balancer: take the client IP (rate limits) from X-Forwarded-For */
   trustProxy: boolean;
   logLevel: string;
+  /** error reporting (Sentry or a compatible server) for the server and the web app; off when unset */
+  errorReporting: { dsn: string; release: string; environment: string } | null;
+  /** page views to a Plausible-compatible endpoint; off when unset */
+  analytics: { endpoint: string; domain: string } | null;
   media: MediaConfig;
 }
 
@@ -139,6 +149,11 @@ const envSchema = z.object({
   MEDIA_MAX_VIDEO_MB: int('MEDIA_MAX_VIDEO_MB', 1, 4096).default(100),
   MEDIA_MAX_FILE_MB: int('MEDIA_MAX_FILE_MB', 1, 1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SENTRY_DSN: url('SENTRY_DSN').optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
+  SENTRY_RELEASE: z.string().max(200).optional(),
+  ANALYTICS_ENDPOINT: url('ANALYTICS_ENDPOINT').optional(),
+  ANALYTICS_DOMAIN: z.string().max(253).optional(),
 });
 
 function oidcProvider(
@@ -207,6 +222,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    errorReporting: e.SENTRY_DSN
+      ? { dsn: e.SENTRY_DSN, release: e.SENTRY_RELEASE ?? `cairn@${APP_VERSION}`, environment: e.SENTRY_ENVIRONMENT }
+      : null,
+    analytics: e.ANALYTICS_ENDPOINT
+      ? { endpoint: e.ANALYTICS_ENDPOINT.replace(/\/$/, ''), domain: e.ANALYTICS_DOMAIN ?? new URL(publicUrl).hostname }
+      : null,
     media: {
       imageCacheDir: path.join(dataDir, 'cache', 'img'),
       limits: {

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { Actor } from './modules/accounts/sessions.service';
+import type { ReportError } from './plugins/error-reporting';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { Realtime } from './plugins/realtime';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     realtime: Realtime;
     jobs: Jobs;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    reportError: ReportError;
     spaFallback: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null;
   }
   interface FastifyRequest {

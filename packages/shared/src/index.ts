@@ -9,5 +9,6 @@ export * from './api/trails';
 export * from './constants';
 export * from './locales';
 export * from './media';
+export * from './privacy';
 export * from './realtime';
 export * from './validation';

@@ -90,6 +90,7 @@ export default fp(
         return send(reply, new HttpError(status, code, e.message || 'Bad request'));
       }
       request.log.error({ err: error }, 'request failed');
+      app.reportError(error, request);
       return send(reply, new HttpError(500, 'internal_error', 'Something went wrong on our side'));
     });
 

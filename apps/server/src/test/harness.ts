@@ -42,6 +42,8 @@ async function adminQuery(sql: string): Promise<void> {
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string> = {},
+  /** registers extra routes before the app is ready (tests of cross-cutting behaviour, e.g. a route that fails) */
+  extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const name = `cairn_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name} template ${inject('templateDb')}`);
@@ -63,6 +65,7 @@ export async function createTestApp(
   };
   const database = createDatabase(url, { max: 5 });
   const app = await buildApp(config, { database, logger: false });
+  await extend?.(app);
   await app.ready();
   return {
     app,

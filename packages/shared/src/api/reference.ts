@@ -31,3 +31,12 @@ export const userFieldsUpdateSchema = z.object({
   fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
 });
 export type UserFieldsUpdate = z.infer<typeof userFieldsUpdateSchema>;
+
+/** GET /api/client-config: the deployment's run-time settings for the web app (each null when off). */
+export const clientConfigResponseSchema = z.object({
+  data: z.object({
+    error_reporting: z.object({ dsn: z.string(), release: z.string(), environment: z.string() }).nullable(),
+    analytics: z.object({ endpoint: z.string(), domain: z.string() }).nullable(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfigResponseSchema>['data'];
