@@ -9,6 +9,9 @@ export const E2E_DATA_DIR = `${root}data/e2e-${E2E_PORT}`;
 export const OIDC_PORT = E2E_PORT + 1000;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const OIDC_CLIENT_ID = 'cairn-e2e';
+/** The Sentry-compatible receiver the error-reporting journey starts; the server and the web app report to it. */
+export const SENTRY_PORT = E2E_PORT + 1001;
+export const SENTRY_DSN = `http://cairnpublickey@127.0.0.1:${SENTRY_PORT}/1`;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -62,6 +65,8 @@ export default defineConfig({
       // keys come from the issuer's discovery document, fetched at the first social sign-in
       OIDC_GOOGLE2_ISSUER: OIDC_ISSUER,
       OIDC_GOOGLE2_AUDIENCE: OIDC_CLIENT_ID,
+      SENTRY_DSN,
+      SENTRY_RELEASE: 'cairn@e2e',
     },
   },
 });

@@ -13,7 +13,7 @@ export type ReceivedEvent = Record<string, unknown> & {
  * A local stand-in for a Sentry server, as a self-hosted one receives reports: POST /api/{project}/envelope/,
  * newline-separated JSON (envelope header, then item header + payload pairs). Keeps the events and the raw bodies.
  */
-export async function startSentryReceiver(): Promise<{
+export async function startSentryReceiver(port = 0): Promise<{
   dsn: string;
   events: ReceivedEvent[];
   raw: string[];
@@ -42,10 +42,10 @@ export async function startSentryReceiver(): Promise<{
       res.end('{}');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    dsn: `http://cairnpublickey@127.0.0.1:${port}/1`,
+    dsn: `http://cairnpublickey@127.0.0.1:${bound}/1`,
     events,
     raw,
     close: () => new Promise((r) => server.close(() => r())),

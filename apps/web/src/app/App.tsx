@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ui } from '../features/shell/ui-store';
 import { applyCustomerColours } from '../lib/branding';
 import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigation';
+import { startObservability } from '../lib/observability';
 import { installLinkPrefetch } from '../lib/prefetch';
 import { createQueryClient } from '../lib/query';
 import { checkStoredSession, session } from '../lib/session';
@@ -26,9 +27,11 @@ export function App() {
     });
     checkStoredSession();
     const offPrefetch = installLinkPrefetch(routes, queryClient);
+    const offObservability = startObservability(router);
     return () => {
       off();
       offPrefetch();
+      offObservability();
     };
   }, [router, routes, queryClient]);
 

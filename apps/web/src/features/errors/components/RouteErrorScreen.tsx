@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { i18n } from '../../../lib/i18n';
+import { reportError } from '../../../lib/observability';
 import { ErrorScreen } from './ErrorScreen';
 import NotFoundScreen from './NotFoundScreen';
 
@@ -11,6 +12,7 @@ function RouteError() {
     return <ErrorScreen status={error.status} message={typeof error.data === 'string' ? error.data : undefined} />;
   }
   console.error(error);
+  reportError(error);
   return <ErrorScreen status={500} message={i18n.t('errors:page.unknown')} />;
 }
 
