@@ -63,7 +63,7 @@ export class ImageService {
 
     const source = await this.storage.get(key);
     if (!source) throw notFound('Image not found');
-    const type = sniff(source.subarray(0, 64));
+    const type = await sniff(source.subarray(0, 4100));
     if (!type || type === 'zip' || type.kind !== 'image') throw badRequest('Not an image');
     let body: Buffer;
     try {

@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { MediaKind } from '../../db/schema';
 
 /** What a file is, judged from its bytes. */
@@ -12,47 +13,49 @@ export const SNIFF_BYTES = 4096;
 
 const t = (kind: MediaKind, mimetype: string, ext: string): FileType => ({ kind, mimetype, ext });
 
-const startsWith = (b: Buffer, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
-const ascii = (b: Buffer, at: number, len: number) => b.subarray(at, at + len).toString('latin1');
-
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
+/** What file-type names by extension → the type Cairn accepts and stores (our mimetypes stay stable). */
+const ACCEPTED: Record<string, FileType> = {
+  jpg: t('image', 'image/jpeg', 'jpg'),
+  png: t('image', 'image/png', 'png'),
+  gif: t('image', 'image/gif', 'gif'),
+  webp: t('image', 'image/webp', 'webp'),
+  wav: t('audio', 'audio/wav', 'wav'),
+  mp3: t('audio', 'audio/mpeg', 'mp3'),
+  ogg: t('audio', 'audio/ogg', 'ogg'),
+  oga: t('audio', 'audio/ogg', 'ogg'),
+  opus: t('audio', 'audio/ogg', 'ogg'),
+  m4a: t('audio', 'audio/mp4', 'm4a'),
+  mp4: t('video', 'video/mp4', 'mp4'),
+  m4v: t('video', 'video/mp4', 'mp4'),
+  mov: t('video', 'video/quicktime', 'mov'),
+  webm: t('video', 'video/webm', 'webm'),
+  pdf: t('file', 'application/pdf', 'pdf'),
+  docx: t('file', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'docx'),
+  xlsx: t('file', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx'),
+  pptx: t('file', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'pptx'),
+};
 
 /** The zip marker: the caller must confirm an Office document with zipType() on the whole file. */
 export const ZIP_CANDIDATE = 'zip' as const;
 
 /**
- * Judges the first bytes of a file. Returns null when the type is not accepted.
- * The name is only a hint between types the bytes cannot separate (legacy OLE doc/xls/ppt).
+ * Judges the first bytes of a file with `file-type` (magic numbers, maintained upstream). Returns null when the
+ * type is not accepted. The name is only a hint between types the bytes cannot separate (legacy OLE
+ * doc/xls/ppt, which file-type reports as one compound-file type); bytes no signature matches are accepted as
+ * plain text only when they are clean UTF-8.
  */
-export function sniff(head: Buffer, name = ''): FileType | typeof ZIP_CANDIDATE | null {
-  if (head.length < 4) return looksLikeText(head) && head.length > 0 ? t('file', 'text/plain', 'txt') : null;
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return t('image', 'image/jpeg', 'jpg');
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return t('image', 'image/png', 'png');
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return t('image', 'image/gif', 'gif');
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return t('image', 'image/webp', 'webp');
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WAVE') return t('audio', 'audio/wav', 'wav');
-  if (ascii(head, 0, 5) === '%PDF-') return t('file', 'application/pdf', 'pdf');
-  if (ascii(head, 0, 4) === 'OggS') return t('audio', 'audio/ogg', 'ogg');
-  if (ascii(head, 0, 3) === 'ID3') return t('audio', 'audio/mpeg', 'mp3');
-  // an MPEG audio frame header: 11 sync bits, then a valid version/layer
-  if (head[0] === 0xff && (head[1] & 0xe0) === 0xe0 && (head[1] & 0x06) !== 0 && (head[1] & 0x18) !== 0x08)
-    return t('audio', 'audio/mpeg', 'mp3');
-  if (ascii(head, 4, 4) === 'ftyp') {
-    const brand = ascii(head, 8, 4);
-    if (brand === 'qt  ') return t('video', 'video/quicktime', 'mov');
-    if (brand.startsWith('M4A')) return t('audio', 'audio/mp4', 'm4a');
-    return t('video', 'video/mp4', 'mp4');
-  }
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return t('video', 'video/webm', 'webm');
-  if (startsWith(head, OLE)) {
+export async function sniff(head: Buffer, name = ''): Promise<FileType | typeof ZIP_CANDIDATE | null> {
+  if (head.length === 0) return null;
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
+  if (!found) return looksLikeText(head) ? t('file', 'text/plain', 'txt') : null;
+  if (found.ext === 'zip') return ZIP_CANDIDATE;
+  if (found.ext === 'cfb') {
     const ext = name.toLowerCase().split('.').pop();
     if (ext === 'xls') return t('file', 'application/vnd.ms-excel', 'xls');
     if (ext === 'ppt') return t('file', 'application/vnd.ms-powerpoint', 'ppt');
     return t('file', 'application/msword', 'doc');
   }
-  if (startsWith(head, ZIP)) return ZIP_CANDIDATE;
-  return looksLikeText(head) ? t('file', 'text/plain', 'txt') : null;
+  return ACCEPTED[found.ext] ?? null;
 }
 
 /** Office Open XML (docx/xlsx/pptx) from the zip's entry names; null for any other zip. */

@@ -53,8 +53,8 @@ export async function receiveFile(
   const maxLimit = Math.max(...Object.values(limits));
 
   const limitOf = (t: FileType | typeof ZIP_CANDIDATE) => (t === ZIP_CANDIDATE ? limits.file : limits[t.kind]);
-  const judge = (head: Buffer) => {
-    type = sniff(head, filename);
+  const judge = async (head: Buffer) => {
+    type = await sniff(head, filename);
     if (!type) throw notAccepted();
   };
 
@@ -73,7 +73,7 @@ export async function receiveFile(
       headLen += chunk.length;
       if (headLen >= SNIFF_BYTES) {
         const all = Buffer.concat(head);
-        judge(all.subarray(0, SNIFF_BYTES));
+        await judge(all.subarray(0, SNIFF_BYTES));
         const t = type as unknown as FileType | typeof ZIP_CANDIDATE;
         if (size > limitOf(t)) throw tooLarge(t === ZIP_CANDIDATE ? 'file' : t.kind, limitOf(t));
         head = [];
@@ -83,7 +83,7 @@ export async function receiveFile(
     if (!type) {
       const all = Buffer.concat(head);
       if (all.length === 0) throw new HttpError(422, 'validation_failed', 'The file is empty');
-      judge(all);
+      await judge(all);
       yield all;
     }
   }
