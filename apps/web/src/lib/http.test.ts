@@ -178,6 +178,25 @@ describe('http client: the §8 catalogue', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('a quiet request (loading a pebble) only logs its failure: no toast, no redirect, the session stays', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      '/api/pebbles/1': [
+        { status: 404, body: { message: 'Trail not found', code: 'not_found' } },
+        { status: 500, body: { message: 'boom', code: 'internal_error' } },
+        { status: 423, body: { message: 'Locked', code: 'pebble_locked' } },
+      ],
+    });
+    for (let i = 0; i < 3; i++)
+      await expect(http.get('/api/pebbles/1', { quiet: true })).rejects.toBeInstanceOf(HttpError);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(navigator.navigateTo).not.toHaveBeenCalled();
+    expect(session.tokens()).not.toBeNull();
+    expect(log).toHaveBeenCalledTimes(3);
+    log.mockRestore();
+  });
+
   it('another tab rotated the tokens: this tab adopts them instead of presenting the rotated refresh token', async () => {
     const calls = stubFetch({
       '/api/games': [

@@ -16,6 +16,8 @@ export interface RequestOptions {
   body?: unknown;
   /** statuses the caller handles itself: the global catalogue stays silent for them */
   handle?: number[];
+  /** §8 "logged only": no toast and no redirect for any failure; only an ended session (401) still ends it */
+  quiet?: boolean;
   /** send no bearer token (login, refresh, password reset) */
   anonymous?: boolean;
   /** use this access token instead of the stored one (login reads the profile before storing tokens) */
@@ -145,7 +147,8 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
   if (res.ok) return body as T;
 
   const error = new HttpError(res.status, url, body as Partial<ErrorBody> | undefined);
-  if (!opts.handle?.includes(res.status) && !outlivedItsSession(token, res.status)) applyCatalogue(error, !!token);
+  if (opts.quiet && res.status !== 401) console.error('request failed', url, res.status, body);
+  else if (!opts.handle?.includes(res.status) && !outlivedItsSession(token, res.status)) applyCatalogue(error, !!token);
   throw error;
 }
 

@@ -12,10 +12,13 @@ export interface AnswerResult {
 
 export const pebbleKey = (trailId: number) => ['pebble', trailId] as const;
 
-/** GET /api/pebbles/{trailId}[?pebble=id]: the current pebble, or a chosen unlocked one. */
+/**
+ * GET /api/pebbles/{trailId}[?pebble=id]: the current pebble, or a chosen unlocked one. A failure is logged only
+ * (§8: no message, no redirect): the player keeps what it shows.
+ */
 export function fetchPebble(trailId: number, pebbleId?: number): Promise<Pebble> {
   const query = pebbleId ? `?pebble=${pebbleId}` : '';
-  return http.get<{ data: Pebble }>(`/api/pebbles/${trailId}${query}`).then((r) => r.data);
+  return http.get<{ data: Pebble }>(`/api/pebbles/${trailId}${query}`, { quiet: true }).then((r) => r.data);
 }
 
 /** POST /api/pebbles/{pebbleId}: the answer form; 422s come back to the caller as well as to the toast. */

@@ -1,6 +1,6 @@
 import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { iconTypeOf, playableVideoType } from '../file-types';
 import { FileIcon } from './FileIcon';
 
@@ -15,7 +15,6 @@ export interface MediaViewProps {
 /** Shows one media file: image (resized), audio and video players, or a document icon with a download link. */
 export function MediaView({ url, title, mimetype, downloadUrl }: MediaViewProps) {
   const { t } = useTranslation('media');
-  const [audioFailed, setAudioFailed] = useState(false);
   const type = iconTypeOf(mimetype);
 
   if (type === 'image') {
@@ -29,11 +28,13 @@ export function MediaView({ url, title, mimetype, downloadUrl }: MediaViewProps)
     );
   }
   if (type === 'audio') {
-    // a file the browser cannot play leaves no dead player behind (§5)
-    if (audioFailed) return <p className="text-sm text-slate-600">{t('view.audioError')}</p>;
+    // a file the browser cannot play leaves no dead player behind (§8)
     return (
-      // biome-ignore lint/a11y/useMediaCaption: learners' own recordings come without captions
-      <audio controls preload="metadata" src={url} onError={() => setAudioFailed(true)} className="w-full" />
+      <AudioPlayer
+        src={url}
+        label={title}
+        fallback={<p className="text-sm text-slate-600">{t('view.audioError')}</p>}
+      />
     );
   }
   if (type === 'video') {

@@ -85,7 +85,8 @@ function Player({
     try {
       await task();
     } catch (err) {
-      // the http client already toasted the failure; a 422 is also shown under the mineral it names
+      // the http client already toasted the failure (or, loading a pebble, logged it only: the player keeps what
+      // it shows); a 422 is also shown under the mineral it names
       if (err instanceof HttpError && err.status === 422) setServerError(locate422(err, pebble, t, i18n.exists));
     } finally {
       setBusy(false);

@@ -1,4 +1,5 @@
 import type { Mineral } from '@cairn/shared/api/trails';
+import { AudioPlayer } from '../../../ui/AudioPlayer';
 
 type Media = NonNullable<Mineral['properties']['mediaContent']>[number];
 
@@ -14,12 +15,7 @@ export function OptionMedia({ media, alt, className = '' }: { media: Media; alt:
     );
   const type = media.metadata?.mimetype === 'video/quicktime' ? 'video/mp4' : media.metadata?.mimetype;
   if (media.type === 'audio')
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: option audio from the content has no caption track
-      <audio controls preload="none" aria-label={alt} className={`w-full ${className}`}>
-        <source src={media.url} type={type} />
-      </audio>
-    );
+    return <AudioPlayer src={media.url} label={alt} preload="none" className={`w-full ${className}`} />;
   return (
     // biome-ignore lint/a11y/useMediaCaption: learner-supplied answer media comes without caption tracks
     <video controls preload="metadata" aria-label={alt} className={`max-h-64 w-full rounded-lg bg-black ${className}`}>

@@ -2,6 +2,7 @@ import type { UploadResponse } from '@cairn/shared/api/media';
 import type { MineralType } from '@cairn/shared/api/trails';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { Button, buttonClass } from '../../../ui/Button';
 import { uploadMedia } from '../../media/api';
 import { deleteMedia } from '../api';
@@ -43,9 +44,7 @@ function Preview({ file }: { file: UploadResponse }) {
   const { t } = useTranslation('player');
   if (file.mimetype.startsWith('image/'))
     return <img src={file.url} alt={t('upload.previewAlt')} className="max-h-64 rounded-xl object-contain" />;
-  if (file.mimetype.startsWith('audio/'))
-    // biome-ignore lint/a11y/useMediaCaption: the learner's own recording has no caption track
-    return <audio controls src={file.url} aria-label={t('upload.previewAlt')} className="w-full" />;
+  if (file.mimetype.startsWith('audio/')) return <AudioPlayer src={file.url} label={t('upload.previewAlt')} />;
   if (file.mimetype.startsWith('video/'))
     return (
       // biome-ignore lint/a11y/useMediaCaption: the learner's own recording has no caption track

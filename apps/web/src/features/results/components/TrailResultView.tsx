@@ -1,6 +1,7 @@
 import type { ResultOption, ResultPebble, TrailResult } from '@cairn/shared/api/results';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { DimensionsChart } from './DimensionsChart';
 
 /** Seconds as m:ss or h:mm:ss: the same in every language. */
@@ -102,10 +103,7 @@ function Media({ image, audio, video }: { image: string | null; audio: string | 
   return (
     <>
       {image && <img src={image} alt="" className="mt-2 h-36 w-auto rounded-lg object-contain" />}
-      {audio && (
-        // biome-ignore lint/a11y/useMediaCaption: learners' and authors' recordings come without captions
-        <audio controls src={audio} className="mt-2 w-full" />
-      )}
+      {audio && <AudioPlayer src={audio} className="mt-2 w-full" />}
       {video && (
         // biome-ignore lint/a11y/useMediaCaption: learners' and authors' recordings come without captions
         <video controls src={video} className="mt-2 max-h-48 w-full rounded-lg" />

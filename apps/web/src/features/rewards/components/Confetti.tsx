@@ -28,7 +28,7 @@ export function Confetti({ durationMs = TIMINGS.confettiMs }: { durationMs?: num
   useEffect(() => {
     const el = canvas.current;
     // no 2D context (a test DOM, a locked-down browser): nothing to draw on
-    if (!on || !el || !el.getContext('2d')) return;
+    if (!on || !el?.getContext('2d')) return;
     let stopped = false;
     let fire: (((opts: object) => unknown) & { reset(): void }) | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -54,11 +54,8 @@ export function Confetti({ durationMs = TIMINGS.confettiMs }: { durationMs?: num
 
   if (!on) return null;
   return (
-    <canvas
-      ref={canvas}
-      aria-hidden="true"
-      data-testid="confetti"
-      className="pointer-events-none fixed inset-0 size-full"
-    />
+    <div aria-hidden="true" data-testid="confetti" className="pointer-events-none fixed inset-0">
+      <canvas ref={canvas} className="size-full" />
+    </div>
   );
 }
