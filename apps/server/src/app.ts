@@ -8,6 +8,7 @@ import certificatesRoutes from './modules/certificates/certificates.routes';
 import mediaModule from './modules/media';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import playerRoutes from './modules/player/player.routes';
+import ratingsRoutes from './modules/ratings/ratings.routes';
 import clientConfigRoutes from './modules/reference/client-config.routes';
 import referenceRoutes from './modules/reference/reference.routes';
 import resultsRoutes from './modules/results/results.routes';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(certificatesRoutes);
   await app.register(trailsRoutes);
   await app.register(playerRoutes);
+  await app.register(ratingsRoutes);
   await app.register(mediaModule);
   return app;
 }

@@ -2,6 +2,7 @@ export * from './api/accounts';
 export * from './api/errors';
 export * from './api/image';
 export * from './api/media';
+export * from './api/ratings';
 export * from './api/reference';
 export * from './api/results';
 export * from './api/sessions';

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'no_tries_left',
   /** 409: reset refused, nothing answered yet */
   'nothing_to_reset',
+  /** 409: the rater has rated this answer already */
+  'already_rated',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

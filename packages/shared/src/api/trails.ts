@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
 import { rgbSchema } from './accounts';
+import { RBO_SCALES, rboResultsSchema } from './ratings';
 
 export * from '../minerals';
 
@@ -158,6 +159,13 @@ export const pebbleSchema = z.object({
   navigator: z.array(navigatorItemSchema),
   /** the poll pool of the pebble's shared mineral (GET /api/polls/{pool_id}), if any */
   poll_pool_id: z.number().int().nullable().optional(),
+  /** peers rate the answers to this pebble (docs/ratings.md) */
+  is_rbo: z.boolean().optional(),
+  rbo_scale: z.enum(RBO_SCALES).optional(),
+  /** the ratings of the viewer's answer: on RBO pebbles the viewer answered, else null */
+  rbo_results: rboResultsSchema.nullable().optional(),
+  /** how many learners of the customer answered this pebble: on RBO and shared (poll) pebbles, else null */
+  poll_answers: z.number().int().nullable().optional(),
 });
 export type Pebble = z.infer<typeof pebbleSchema>;
 

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './customers';
 export * from './media';
+export * from './ratings';
 export * from './reference';
 export * from './results';
 export * from './trails';

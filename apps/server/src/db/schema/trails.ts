@@ -120,6 +120,12 @@ export const pebbles = pgTable(
     feedback: text(),
     style: jsonb().$type<PebbleStyle>(),
     background: jsonb().$type<MediaRef>(),
+    /** peers rate the answers to this pebble (RBO, docs/ratings.md) */
+    isRbo: boolean('is_rbo').notNull().default(false),
+    /** the peers asked to rate must rate (their request popup cannot be dismissed) */
+    rboMandatory: boolean('rbo_mandatory').notNull().default(false),
+    /** how the rating is given: stars or the five emojis of §9 */
+    rboScale: text('rbo_scale').notNull().default('stars'),
   },
   (t) => [index('pebbles_trail_idx').on(t.trailId, t.position)],
 );

@@ -87,6 +87,9 @@ export async function exportTrail(db: DbLike, trailId: number): Promise<TrailPac
         feedback: p.feedback ?? undefined,
         style: p.style ?? undefined,
         background: p.background?.url,
+        is_rbo: p.isRbo,
+        rbo_mandatory: p.rboMandatory,
+        rbo_scale: p.rboScale as 'stars' | 'emojis',
         minerals: ms
           .filter((m) => m.pebbleId === p.id)
           .map((m) => {

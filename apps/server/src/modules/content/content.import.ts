@@ -166,6 +166,9 @@ export async function importPackage(db: DbLike, text: string, opts: ImportOption
           feedback: p.feedback ?? null,
           style: p.style ?? null,
           background: ref(p.background),
+          isRbo: p.is_rbo,
+          rboMandatory: p.rbo_mandatory,
+          rboScale: p.rbo_scale,
         })),
       )
       .returning({ id: pebbles.id, position: pebbles.position });

@@ -57,6 +57,10 @@ const pebbleDecl = z.strictObject({
   feedback: z.string().optional(),
   style: styleDecl.optional(),
   background: mediaPath.optional(),
+  /** peers rate the answers (RBO, docs/ratings.md); `rbo_mandatory`: the raters must rate; `rbo_scale`: stars or emojis */
+  is_rbo: z.boolean().default(false),
+  rbo_mandatory: z.boolean().default(false),
+  rbo_scale: z.enum(['stars', 'emojis']).default('stars'),
   minerals: z.array(mineralDecl).min(1, 'at least 1 mineral'),
 });
 

@@ -10,6 +10,7 @@ import type { Actor } from '../accounts/sessions.service';
 export const NOTIFY_REWARD = 'NOTIFY_REWARD';
 export const NOTIFY_CERTIFICATE = 'NOTIFY_CERTIFICATE';
 export const NOTIFY_RESULTS_PDF = 'NOTIFY_RESULTS_PDF';
+export const NOTIFY_RBO = 'NOTIFY_RBO';
 
 const CHANNEL = 'cairn_notification';
 

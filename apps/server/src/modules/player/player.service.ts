@@ -3,7 +3,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media, pebbleStates, pebbles, trailProgress } from '../../db/schema';
 import { notFound, validationError } from '../../lib/http-error';
+import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
+import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
+import { loadPebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
 import { onAnswerStored } from '../results/results.unlock';
 import { computeProgress, firstUnanswered, isLocked } from '../trails/progress';
 import { answerLocked, pebbleLocked } from '../trails/trails.errors';
@@ -44,7 +47,19 @@ async function openAndPresent(
   ]);
   if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
   if (!detail) throw notFound('Pebble not found');
-  return presentPebble(view, detail, answers);
+  const pebble = presentPebble(view, detail, answers);
+  pebble.is_rbo = detail.pebble.isRbo;
+  pebble.rbo_scale = detail.pebble.rboScale as 'stars' | 'emojis';
+  // ratings and the players-answered count cost a query: only rated and shared (poll) pebbles show them
+  if (detail.pebble.isRbo || pebble.poll_pool_id) {
+    const facts = await loadPebbleFacts(db, pebbleId, actor.userId, actor.customerId);
+    pebble.poll_answers = facts.answered;
+    pebble.rbo_results = detail.pebble.isRbo && pebble.answered ? summarise(facts.ratings) : null;
+  } else {
+    pebble.poll_answers = null;
+    pebble.rbo_results = null;
+  }
+  return pebble;
 }
 
 /** GET /api/pebbles/{trailId}[?pebble=id]: the current pebble (first unanswered), or the asked one if unlocked. */
@@ -115,6 +130,7 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
   const passed = pebblePassed(view.trail.type as TrailType, detail, answers);
   const trailId = view.trail.id;
   const now = new Date();
+  const firstAnswer = !view.states.get(pebbleId)?.answeredAt;
 
   await db.transaction(async (tx) => {
     const stored = await tx
@@ -142,6 +158,26 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
     }
     // rewards and certificates the answer unlocks, issued in the same transaction (docs/results.md)
     await onAnswerStored(tx, actor, trailId, view);
+    // a first answer to a rated pebble asks peers and the coach to rate it (docs/ratings.md)
+    if (detail.pebble.isRbo && firstAnswer && actor.customerId !== null && !isPublicActor(actor)) {
+      const asked = await requestRatings(tx, {
+        pebbleId,
+        trailId,
+        playerId: actor.userId,
+        customerId: actor.customerId,
+        mandatory: detail.pebble.rboMandatory,
+      });
+      for (const r of asked) {
+        await createNotification(tx, r.raterId, NOTIFY_RBO, {
+          type: 'request',
+          pebble_id: pebbleId,
+          player_id: actor.userId,
+          trail_id: trailId,
+          trail: view.trail.name,
+          mandatory: r.mandatory,
+        });
+      }
+    }
   });
 
   const next = view.pebbles[Math.min(index + 1, view.pebbles.length - 1)];
