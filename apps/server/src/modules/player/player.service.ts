@@ -174,6 +174,8 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
           player_id: actor.userId,
           trail_id: trailId,
           trail: view.trail.name,
+          player: r.player,
+          avatar: r.avatar,
           mandatory: r.mandatory,
         });
       }

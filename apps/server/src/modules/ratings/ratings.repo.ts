@@ -53,8 +53,8 @@ export function summarise(rows: RatingRow[]): RboResults {
 export async function requestRatings(
   tx: Tx,
   p: { pebbleId: number; trailId: number; playerId: number; customerId: number; mandatory: boolean },
-): Promise<{ raterId: number; mandatory: boolean }[]> {
-  const res = await tx.execute<{ rater_id: number; mandatory: boolean }>(sql`
+): Promise<{ raterId: number; mandatory: boolean; player: string; avatar: string | null }[]> {
+  const res = await tx.execute<{ rater_id: number; mandatory: boolean; player: string; avatar: string | null }>(sql`
     with peers as (
       select u.id
       from users u
@@ -78,8 +78,11 @@ export async function requestRatings(
     insert into rbo_requests (pebble_id, player_id, rater_id, mandatory)
     select ${p.pebbleId}, ${p.playerId}, id, bool_or(mandatory) from raters group by id
     on conflict do nothing
-    returning rater_id, mandatory`);
-  return res.rows.map((r) => ({ raterId: r.rater_id, mandatory: r.mandatory }));
+    returning rater_id, mandatory,
+      (select coalesce(nullif(trim(concat_ws(' ', u.firstname, u.lastname)), ''), u.email) from users u
+       where u.id = player_id) as player,
+      (select u.avatar_url from users u where u.id = player_id) as avatar`);
+  return res.rows.map((r) => ({ raterId: r.rater_id, mandatory: r.mandatory, player: r.player, avatar: r.avatar }));
 }
 
 /** The ratings one player's answer to a pebble received, newest first. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
+import { rboPopup } from '../../rbo/store';
 import { fetchCertificates } from '../../results/api';
 import { fetchRewards } from '../../rewards/api';
 import { rewardsUi } from '../../rewards/store';
@@ -46,7 +47,11 @@ export function useOpenNotification() {
       }
 
       try {
-        if (n.event === 'NOTIFY_REWARD') {
+        if (n.event === 'NOTIFY_RBO') {
+          // §4: rating or request opens the rating popup
+          ui.closePanel();
+          rboPopup.show(n);
+        } else if (n.event === 'NOTIFY_REWARD') {
           const rewardIds = ids(n.data.rewards);
           if (rewardIds.length === 0) return;
           ui.closePanel();

@@ -1,9 +1,11 @@
 import type { Pebble, Trail } from '@cairn/shared/api/trails';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RatingsView } from '../../rbo/components/RatingsView';
 import { PanelFrame } from '../../shell/components/PanelFrame';
+import { ShareAnswersView } from './ShareAnswersView';
 
-export type PlayerPanelTab = 'info' | 'navigator';
+export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share';
 
 interface Props {
   tab: PlayerPanelTab;
@@ -15,27 +17,37 @@ interface Props {
   onChoose: (pebbleId: number) => void;
 }
 
-/** The player's side panel: the info and navigator views of §2. */
+/**
+ * The player's side panel: the info, navigator, ratings and share-answers views of §2. A view with nothing to
+ * show for this pebble is not offered (ratings: a rated pebble the user answered; share: a shared question).
+ */
 export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onChoose }: Props) {
-  const { t } = useTranslation('player');
+  const { t } = useTranslation(['player', 'rbo']);
+  const tabs: { id: PlayerPanelTab; label: string }[] = [
+    { id: 'info', label: t('panel.info') },
+    { id: 'navigator', label: t('panel.navigator') },
+  ];
+  if (pebble.rbo_results) tabs.push({ id: 'ratings', label: t('rbo:panel.tab') });
+  if (pebble.poll_pool_id) tabs.push({ id: 'share', label: t('rbo:share.tab') });
+  const active = tabs.some((x) => x.id === tab) ? tab : 'info';
   return (
     <PanelFrame
       label={t('panel.label')}
       tabsLabel={t('panel.tabs')}
       closeLabel={t('panel.close')}
-      tabs={[
-        { id: 'info', label: t('panel.info') },
-        { id: 'navigator', label: t('panel.navigator') },
-      ]}
-      active={tab}
+      tabs={tabs}
+      active={active}
       onSelect={onTab}
       onClose={onClose}
     >
-      {tab === 'info' ? (
-        <InfoView pebble={pebble} trail={trail} startedAt={startedAt} />
-      ) : (
+      {active === 'info' && <InfoView pebble={pebble} trail={trail} startedAt={startedAt} />}
+      {active === 'navigator' && (
         <NavigatorView pebble={pebble} onChoose={(id) => (id === pebble.id ? onClose() : onChoose(id))} />
       )}
+      {active === 'ratings' && pebble.rbo_results && (
+        <RatingsView results={pebble.rbo_results} scale={pebble.rbo_scale} />
+      )}
+      {active === 'share' && <ShareAnswersView pebble={pebble} onGoToPebble={onClose} />}
     </PanelFrame>
   );
 }
@@ -89,6 +101,8 @@ function InfoView({ pebble, trail, startedAt }: { pebble: Pebble; trail: Trail |
         {trail && <Row label={t('info.difficulty')}>{t(`games:difficulty.${trail.difficulty}`)}</Row>}
         <Row label={t('info.pebble')}>{pebble.name}</Row>
         <Row label={t('info.xpObtainable')}>{pebble.xp}</Row>
+        {pebble.rbo_results && <Row label={t('info.ratings')}>{pebble.rbo_results.total_ratings}</Row>}
+        {pebble.poll_answers != null && <Row label={t('info.players')}>{pebble.poll_answers}</Row>}
       </dl>
     </div>
   );

@@ -1,9 +1,9 @@
 import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -68,6 +68,21 @@ function Player({
   const [finished, setFinished] = useState<{ passed: boolean } | null>(null);
   const [serverError, setServerError] = useState<ServerError>(null);
   const startedAt = useRef(Date.now());
+  const location = useLocation();
+  const loaded = query.isSuccess;
+
+  // arriving from a 'rating' notification or /rbo/pebble: that pebble, with its Ratings panel open (§4)
+  useEffect(() => {
+    const wanted = (location.state as { rboPebble?: number; panel?: PlayerPanelTab } | null) ?? null;
+    if (!loaded || !wanted?.rboPebble) return;
+    void navigate(location.pathname, { replace: true, state: null });
+    fetchPebble(trailId, wanted.rboPebble)
+      .then((p) => {
+        qc.setQueryData(pebbleKey(trailId), p);
+        setPanel(wanted.panel ?? 'ratings');
+      })
+      .catch(() => {});
+  }, [loaded, location.state, location.pathname, navigate, qc, trailId]);
 
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) return <EmptyScreen title={emptyTitle} empty={empty} />;

@@ -8,6 +8,8 @@ import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
 import { useProfile } from '../../account/api';
 import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../notifications/api';
+import { RatingPopup } from '../../rbo/components/RatingPopup';
+import { rboPopup } from '../../rbo/store';
 import { fetchRewards, rewardsKey } from '../../rewards/api';
 import { RewardPopups } from '../../rewards/components/RewardPopups';
 import { rewardsUi } from '../../rewards/store';
@@ -40,6 +42,10 @@ function useLiveResults(enabled: boolean) {
           }
           void qc.invalidateQueries({ queryKey: rewardsKey });
           void qc.invalidateQueries({ queryKey: resultsKey });
+        } else if (n.event === 'NOTIFY_RBO') {
+          // a request to rate, or a rating received: the rating popup (§4), which counts as reading it
+          rboPopup.show(n);
+          await markNotificationRead(id);
         } else if (n.event === 'NOTIFY_CERTIFICATE' || n.event === 'NOTIFY_RESULTS_PDF') {
           void qc.invalidateQueries({ queryKey: resultsKey });
         }
@@ -76,6 +82,7 @@ export default function ResultsHost() {
     <>
       {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}
       <RewardPopups />
+      <RatingPopup />
     </>
   );
 }
