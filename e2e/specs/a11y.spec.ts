@@ -26,7 +26,7 @@ test('the signed-in pages have no accessibility violations, at phone and desktop
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
-    for (const path of ['/games', '/me', '/me/edit']) {
+    for (const path of ['/games', '/me', '/me/edit', '/rbo/results']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await violations(page), `${path} at ${size.width}px`).toEqual([]);
