@@ -121,6 +121,37 @@ describe('POST /media', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('answers 400 for a malformed multipart body and stores nothing, on uploads and vaults', async () => {
+    const before = await stored();
+    const bodies: [string, string][] = [
+      ['multipart/form-data; boundary=xx', JSON.stringify({ file: 'not really' })],
+      [
+        'multipart/form-data; boundary=xx',
+        '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
+      ['multipart/form-data', '--xx\r\n\r\n'],
+      ['multipart/form-data; boundary=xx', '\u0000\u0001garbage'],
+      // shapes a fuzz run found answered 500 before
+      ['multipart/form-data; boundary=xx', '\r\n'],
+      ['multipart/form-data; boundary=xx', 'garbageContent-Type: image/png--xxname="parent_id"'],
+      ['multipart/form-data; boundary=xx', '"Content-Disposition: form-datagarbage\r\nname="parent_id"'],
+    ];
+    for (const url of ['/media', '/api/vaults']) {
+      for (const [type, payload] of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(learner), 'content-type': type },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload.slice(0, 20)}`).toBeLessThan(500);
+        expect([400, 415, 422]).toContain(res.statusCode);
+        expect(res.json().message).toBeTruthy();
+      }
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('requires sign-in', async () => {
     const res = await upload(null, [file('a.png', await png(4, 4))]);
     expect(res.statusCode).toBe(401);

@@ -42,10 +42,13 @@ export async function receiveForm(
   } catch (err) {
     await discard(storage, received.files);
     const e = err as { code?: string; statusCode?: number };
-    if (!(err instanceof HttpError) && e.statusCode === 413) {
+    if (err instanceof HttpError) throw err;
+    if (e.statusCode === 413) {
       throw new HttpError(413, 'payload_too_large', e.code === 'FST_FILES_LIMIT' ? 'Too many files' : 'Too large');
     }
-    throw err;
+    // anything else the parser throws (a missing or wrong boundary, a cut or garbled part) is the client's body
+    request.log.debug({ err }, 'malformed multipart body');
+    throw new HttpError(400, 'validation_failed', 'The multipart body is malformed');
   }
   return received;
 }
