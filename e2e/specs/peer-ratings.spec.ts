@@ -98,8 +98,16 @@ test('a peer rates an answer live: request popup, rating with a comment, flipped
     await panel.getByRole('button', { name: 'Chat with Lena Learner' }).click();
     await expect(rival).toHaveURL(/\/chat\?|\/games/);
   } finally {
-    // leave the rival's survey to be played from its start by later journeys (a reset spends a try; tries: 0)
-    await request.delete(`/api/games/reset/${surveyId}`, { headers: { authorization: `Bearer ${rivalToken}` } });
+    // leave the rival's survey to be played from its start by later journeys (a reset spends a try; tries: 0);
+    // a fresh sign-in: access tokens live 6 s in these journeys
+    const again = await request.post('/api/login', {
+      data: { username: DEMO.rival.email, password: DEMO.rival.password, accepted: true },
+    });
+    const fresh = (await again.json()).data.access_token as string;
+    const reset = await request.delete(`/api/games/reset/${surveyId}`, {
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(reset.status()).toBe(200);
     await learner.context().close();
     await rival.context().close();
   }

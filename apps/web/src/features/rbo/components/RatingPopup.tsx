@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { pebbleKey } from '../../player/api';
 import { myRatingsKey } from '../api';
 import { rboPopup, useRboPopup } from '../store';
 import { RatingView } from './RatingInput';
@@ -48,7 +47,6 @@ export function RatingPopup() {
       async () => {
         close();
         const trailId = num(d.trail_id);
-        void qc.invalidateQueries({ queryKey: pebbleKey(trailId) });
         void qc.invalidateQueries({ queryKey: myRatingsKey });
         await navigate(localize(`/player/${trailId}`), { state: playerRatingsState(num(d.pebble_id)) });
       },
