@@ -8,12 +8,21 @@ type Pebble = {
 };
 
 /** Answers the rival's survey pebbles through the API up to the rated one (they are played in the browser elsewhere). */
-async function answerUpToTheTip(request: APIRequestContext, token: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
+async function rivalHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.rival.email, password: DEMO.rival.password, accepted: true },
+  });
+  return { authorization: `Bearer ${(await login.json()).data.access_token}` };
+}
+
+async function answerUpToTheTip(request: APIRequestContext): Promise<number> {
+  let headers = await rivalHeaders(request);
   const games = (await (await request.get('/api/games', { headers })).json()).data as { id: number; name: string }[];
   const survey = games.find((g) => g.name === 'Workplace survey');
   if (!survey) throw new Error('no demo survey');
   for (let i = 0; i < 10; i++) {
+    // access tokens live 6 s in these journeys: sign in again for each pebble
+    headers = await rivalHeaders(request);
     const p = (await (await request.get(`/api/pebbles/${survey.id}`, { headers })).json()).data as Pebble;
     if (p.name === 'A tip for newcomers') return survey.id;
     const answers = p.minerals.map((m) => {
@@ -50,11 +59,7 @@ test('a peer rates an answer live: request popup, rating with a comment, flipped
 }) => {
   test.setTimeout(120_000);
   await warmUpLogin(request, DEMO.learner);
-  const login = await request.post('/api/login', {
-    data: { username: DEMO.rival.email, password: DEMO.rival.password, accepted: true },
-  });
-  const rivalToken = (await login.json()).data.access_token as string;
-  const surveyId = await answerUpToTheTip(request, rivalToken);
+  const surveyId = await answerUpToTheTip(request);
 
   const learner = await signedIn(browser, DEMO.learner);
   const rival = await signedIn(browser, DEMO.rival);
