@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../lib/http-error';
 import { type Actor, authenticateAccessToken } from '../modules/accounts/sessions.service';
+import { listenForRevocations } from '../modules/accounts/token-cache';
 
 /** The bearer token of the request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -20,6 +21,8 @@ export default fp(
       if (!token) throw unauthenticated();
       request.actor = await authenticateAccessToken(app.db, token);
     });
+    // the token cache serves nothing until this process hears revocations
+    await listenForRevocations(app);
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -4,6 +4,7 @@ import { type Db, preparedPer } from '../../db/client';
 import { authTokens, roles, sessions, userRoles, users } from '../../db/schema';
 import { HttpError, unauthenticated } from '../../lib/http-error';
 import { hashToken, newToken } from '../../lib/tokens';
+import { REVOKED_CHANNEL, type Revocation, tokenCacheOf } from './token-cache';
 
 /** Who is calling: resolved from the access token, never from client-supplied ids. */
 export interface Actor {
@@ -70,6 +71,7 @@ const accessQuery = preparedPer((db) =>
     .select({
       kind: authTokens.kind,
       expired: sql<boolean>`auth_tokens.expires_at <= now()`,
+      expiresAt: sql<number>`(extract(epoch from auth_tokens.expires_at) * 1000)::float8`,
       sessionId: sessions.id,
       sessionRevoked: sql<boolean>`sessions.revoked_at is not null`,
       userId: users.id,
@@ -88,20 +90,37 @@ const accessQuery = preparedPer((db) =>
 );
 
 /**
- * Resolves an access token to its actor in one indexed query; 401 when unknown or revoked, 498 when expired.
- * Nothing is cached across requests: a logout in any process takes effect on the next request.
+ * Resolves an access token to its actor; 401 when unknown or revoked, 498 when expired. A token seen before is
+ * answered from this process's cache (token-cache.ts), which every revocation empties at once in every process;
+ * otherwise one indexed query.
  */
 export async function authenticateAccessToken(db: Db, token: string): Promise<Actor> {
-  const [row] = await accessQuery(db).execute({ hash: hashToken(token) });
+  const hash = hashToken(token);
+  const cache = tokenCacheOf<Actor>(db);
+  const now = Date.now();
+  const hit = cache.get(hash, now);
+  if (hit) {
+    if (hit.expiresAt <= now) throw tokenExpired();
+    return hit.actor;
+  }
+  const [row] = await accessQuery(db).execute({ hash });
   if (row?.kind !== 'access' || row.sessionRevoked || row.userDeleted) throw unauthenticated();
   if (row.expired) throw tokenExpired();
-  return {
+  const actor: Actor = {
     userId: row.userId,
     customerId: row.customerId,
     sessionId: row.sessionId,
     trailId: row.trailId,
     roles: row.roles,
   };
+  cache.set(hash, { actor, sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt, cachedAt: now });
+  return actor;
+}
+
+/** Tells every process (this one at once, the others through PostgreSQL NOTIFY) that sessions ended. */
+async function announceRevocation(db: Db, r: Revocation): Promise<void> {
+  tokenCacheOf(db).revoke(r);
+  await db.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${JSON.stringify(r)})`);
 }
 
 /** Exchanges a refresh token for a new pair; presenting an already-exchanged one revokes the whole family. */
@@ -139,6 +158,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await announceRevocation(db, { sessions: [sessionId] });
   // the tokens are dead through the session; deleting them keeps the table small
   await db
     .delete(authTokens)
@@ -153,5 +173,6 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  await announceRevocation(db, { userId, sessions: revoked.map((s) => s.id) });
   for (const s of revoked) await db.delete(authTokens).where(eq(authTokens.sessionId, s.id));
 }
