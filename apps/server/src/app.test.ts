@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from './db/seed/demo-data';
 import { createTestApp, type TestApp } from './test/harness';
@@ -179,6 +180,43 @@ describe('web app', () => {
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('not_found');
       expect((await web.app.inject({ url: '/files/none' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the build-time brotli or gzip twin of an asset by Accept-Encoding, the plain file otherwise', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    const html = `<!doctype html><div id="root"></div><!--${'y'.repeat(2000)}-->`;
+    await fs.writeFile(path.join(dist, 'index.html'), html);
+    await fs.writeFile(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(html));
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), js);
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(js));
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
+    const web = await createTestApp({ webDist: dist });
+    try {
+      const get = (url: string, enc?: string) =>
+        web.app.inject({ url, headers: enc ? { 'accept-encoding': enc } : {} });
+      const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gz = await get('/assets/app-abc123.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(js);
+      const plain = await get('/assets/app-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+      // the page itself, through the SPA fallback too
+      for (const url of ['/index.html', '/games']) {
+        const page = await get(url, 'br');
+        expect(page.headers['content-encoding'], url).toBe('br');
+        expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+      }
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });

@@ -31,6 +31,8 @@ export default fp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // brotli / gzip twins written at build time (apps/web/scripts/compress.mjs), chosen by Accept-Encoding
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // hashed build assets never change; the HTML that names them must always be revalidated
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@cairn/shared/api/accounts';
+import type { AuthProvidersResponse } from '@cairn/shared/api/sessions';
 import { http } from '../../lib/http';
 
 /** Asks for a reset mail; the link in it leads to /password/reset on this site. */
@@ -31,4 +32,9 @@ export function publicLogin(linkId: string) {
     anonymous: true,
     handle: [401, 403, 404, 422],
   });
+}
+
+/** GET /api/auth/providers: the one list of enabled social sign-ins (the server's configuration). */
+export function fetchProviders() {
+  return http.get<AuthProvidersResponse>('/api/auth/providers', { anonymous: true });
 }

@@ -1,6 +1,5 @@
-import type { AuthProvider, AuthProvidersResponse } from '@cairn/shared/api/sessions';
+import type { AuthProvider } from '@cairn/shared/api/sessions';
 import * as oauth from 'oauth4webapi';
-import { http } from '../../lib/http';
 
 /** What the browser keeps between leaving for the provider and coming back (this tab only). */
 interface Pending {
@@ -12,11 +11,6 @@ interface Pending {
 }
 
 const PENDING_KEY = 'cairn.oidc.pending';
-
-/** GET /api/auth/providers: the one list of enabled social sign-ins (the server's configuration). */
-export function fetchProviders() {
-  return http.get<AuthProvidersResponse>('/api/auth/providers', { anonymous: true });
-}
 
 /** The page the provider sends the browser back to. */
 export const callbackUrl = (provider: string) => `${window.location.origin}/auth/callback/${provider}`;

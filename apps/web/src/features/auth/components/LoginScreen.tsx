@@ -10,9 +10,8 @@ import { useRuleForm } from '../../../lib/use-rule-form';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { TextField } from '../../../ui/TextField';
-import { login } from '../api';
+import { fetchProviders, login } from '../api';
 import { completeLogin } from '../complete-login';
-import { fetchProviders, startProviderSignIn } from '../oidc';
 
 const PROVIDER_LABEL = { google2: 'login.google', azure: 'login.microsoft' } as const;
 
@@ -93,6 +92,8 @@ export default function LoginScreen() {
               onClick={async () => {
                 setLeaving(true);
                 try {
+                  // the OpenID Connect client loads only when someone signs in with a provider
+                  const { startProviderSignIn } = await import('../oidc');
                   await startProviderSignIn(p, params.get('redirect'));
                 } catch (err) {
                   console.error('social sign-in could not start', err);

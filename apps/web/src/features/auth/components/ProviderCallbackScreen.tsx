@@ -7,8 +7,9 @@ import { HttpError, http } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Spinner } from '../../../ui/Spinner';
+import { fetchProviders } from '../api';
 import { completeLogin } from '../complete-login';
-import { fetchProviders, finishProviderSignIn } from '../oidc';
+import { finishProviderSignIn } from '../oidc';
 
 const CODES = {
   unknown_account: 'social.unknownAccount',
