@@ -98,3 +98,69 @@ export async function postJson(url, body, headers = {}) {
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();
 }
+
+/**
+ * The bare-SQL twin of the hot authenticated reads, in a process of its own: Fastify + pg, the bearer token checked
+ * and the data read in ONE prepared statement per request, JSON out, nothing else (no zod, no presenter). What an
+ * authenticated read could cost on this PostgreSQL; the app's route is compared with it.
+ */
+export async function startBareSql(port, databaseUrl) {
+  const code = `
+    const { createHash } = require('node:crypto');
+    const Fastify = require('fastify');
+    const pg = require('pg');
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
+    const actor = "from auth_tokens t join sessions s on s.id = t.session_id join users u on u.id = s.user_id " +
+      "where t.token_hash = $1 and t.kind = 'access' and t.expires_at > now() and s.revoked_at is null and u.deleted_at is null";
+    // the same data as the app's profile statement (accounts.service profileQuery): user, customer, the customer's
+    // fields with the user's values, vault avatars, unread notifications
+    const PROFILE = {
+      name: 'bare_profile',
+      text: "select u.*, json_build_object(" +
+        "'customer', (select json_build_object('id', c.id, 'company', c.company, 'logoPath', c.logo_path, 'style', c.style) from customers c where c.id = u.customer_id), " +
+        "'fields', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'label', f.label, 'type', f.type, 'options', f.options, 'edit', f.edit, 'value', v.value) order by f.position, f.id) " +
+        "  from profile_fields f left join user_field_values v on v.field_id = f.id and v.user_id = u.id where f.customer_id = u.customer_id), '[]'::json), " +
+        "'avatars', coalesce((select json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by r.position) from vault_relations r join media m on m.id = r.media_id " +
+        "  where r.model = 'user' and r.model_id = u.id and r.relation = 'avatar' and m.deleted_at is null), '[]'::json), " +
+        "'unread', (select count(*) from notifications n where n.user_id = u.id and n.read_at is null), " +
+        "'roles', coalesce((select json_agg(json_build_object('name', r.name, 'level', r.level)) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]')) as extras " +
+        actor,
+    };
+    const GAMES = { name: 'bare_games', text: '' };
+    // the same data as the app's trail views (trails.repo loadTrailViews): trails with coach, pebbles, the actor's
+    // states and tries
+    GAMES.text = "select tr.*, " +
+      "(select json_build_object('id', c.id, 'firstname', c.firstname, 'lastname', c.lastname) from users c where c.id = tr.coach_id) as coach, " +
+      "(select tp.tries_used from trail_progress tp where tp.trail_id = tr.id and tp.user_id = u.id) as tries_used, " +
+      "(select json_agg(json_build_object('id', p.id, 'name', p.name, 'xp', p.xp, 'stage', p.stage, 'fa_icon', p.fa_icon) order by p.position) from pebbles p where p.trail_id = tr.id) as pebbles, " +
+      "(select json_agg(json_build_object('pebble_id', ps.pebble_id, 'answered_at', ps.answered_at, 'passed', ps.passed)) from pebble_states ps where ps.trail_id = tr.id and ps.user_id = u.id) as states " +
+      "from auth_tokens t join sessions s on s.id = t.session_id join users u on u.id = s.user_id " +
+      "join trail_assignments ta on ta.user_id = u.id join trails tr on tr.id = ta.trail_id " +
+      "where t.token_hash = $1 and t.kind = 'access' and t.expires_at > now() and s.revoked_at is null and u.deleted_at is null " +
+      "order by tr.id";
+    const hash = (req) => createHash('sha256').update((req.headers.authorization || '').replace(/^Bearer\\s+/i, '')).digest('hex');
+    const app = Fastify();
+    app.get('/profile', async (req, reply) => {
+      const { rows } = await pool.query({ ...PROFILE, values: [hash(req)] });
+      if (!rows[0]) return reply.code(401).send({ message: 'unauthenticated' });
+      return { data: rows[0] };
+    });
+    app.get('/games', async (req, reply) => {
+      const { rows } = await pool.query({ ...GAMES, values: [hash(req)] });
+      return { data: rows };
+    });
+    app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.on('SIGINT', () => app.close().then(() => pool.end()).then(() => process.exit(0)));`;
+  const bare = spawnGroup(process.execPath, ['-e', code], { cwd: `${root}apps/server`, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 30_000;
+  while (Date.now() < end) {
+    try {
+      await fetch(`${base}/games`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  return { base, stop: bare.stop };
+}

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// API throughput: a bare Fastify route and the app's hot read endpoints, measured in the same
-// run on loopback at 50 connections. Budget (shared/ARCHITECTURE.md): a hot read reaches ≥ 0.5× the bare route.
+// API throughput: a bare Fastify route, the app's hot read endpoints, and for each authenticated read its
+// bare-SQL twin (token check + read in one prepared statement, _server.mjs startBareSql), measured in the same run
+// on loopback at 50 connections. Targets: a static read ≥ 0.5× the bare route; an authenticated read ≥ 0.8× its
+// bare-SQL twin (issue: the hot paths at the speed of their SQL).
 // Usage: node bench/api.mjs [seconds per case, default 10]
-import { cannon, postJson, startBare, startServer } from './_server.mjs';
+import { cannon, postJson, startBare, startBareSql, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
+const PG_PORT = 3295;
 const bare = await startBare(3292);
-const server = await startServer('bench', 3291);
+const server = await startServer('bench', 3291, { EMBEDDED_PG_PORT: String(PG_PORT) });
+const sqlTwin = await startBareSql(3293, `postgres://postgres:cairn-local@127.0.0.1:${PG_PORT}/postgres`);
 
 try {
   const { base } = server;
@@ -21,7 +25,9 @@ try {
     ['bare Fastify route', { url: bare.url }],
     ['GET /api/languages/supported', { url: `${base}/api/languages/supported` }],
     ['GET /api/countries/all', { url: `${base}/api/countries/all` }],
+    ['bare SQL: token + profile', { url: `${sqlTwin.base}/profile`, headers: auth }],
     ['GET /api/user/profile (bearer)', { url: `${base}/api/user/profile`, headers: auth }],
+    ['bare SQL: token + trails with progress', { url: `${sqlTwin.base}/games`, headers: auth }],
     ['GET /api/games (bearer)', { url: `${base}/api/games`, headers: auth }],
   ];
   const rows = [];
@@ -40,8 +46,18 @@ try {
   }
   const bareRps = rows[0]['req/s'];
   for (const row of rows) row['× bare'] = (row['req/s'] / bareRps).toFixed(2);
+  const twin = (name) => rows.find((r) => r.case === name)['req/s'];
+  const verdicts = [
+    ['GET /api/user/profile (bearer)', 'bare SQL: token + profile'],
+    ['GET /api/games (bearer)', 'bare SQL: token + trails with progress'],
+  ].map(([route, sql]) => {
+    const ratio = twin(route) / twin(sql);
+    return { route, '× bare SQL': ratio.toFixed(2), target: '≥ 0.80', verdict: ratio >= 0.8 ? 'pass' : 'FAIL' };
+  });
   console.table(rows);
+  console.table(verdicts);
 } finally {
+  await sqlTwin.stop();
   await server.stop();
   await bare.stop();
 }
