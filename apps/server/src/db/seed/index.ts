@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../client';
 import { countries, customers, profileFields, publicLinks, roles, themes, trails, userRoles, users } from '../schema';
+import { seedDemoChats } from './demo-chats';
 import {
   ACME_STYLE,
   ACME_THEMES,
@@ -17,7 +18,6 @@ import {
   PROFILE_FIELDS,
   ROLES,
 } from './demo-data';
-import { seedDemoChats } from './demo-chats';
 import { seedDemoTrails } from './demo-trails';
 
 const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
