@@ -160,6 +160,11 @@ export async function openDiscussion(
   id: number,
 ): Promise<{ page: DiscussionPage; readUpTo: number | null; others: number[] }> {
   await ownDiscussion(db, actor, id);
+  const mine = and(eq(discussionParticipants.discussionId, id), eq(discussionParticipants.userId, actor.userId));
+  const [before] = await db
+    .select({ last: discussionParticipants.lastReadMessageId })
+    .from(discussionParticipants)
+    .where(mine);
   const [moved] = await db
     .update(discussionParticipants)
     .set({
@@ -168,12 +173,13 @@ export async function openDiscussion(
         coalesce((select max(id) from ${messages} where discussion_id = ${id}), 0))`,
       readMessageAt: sql`now()`,
     })
-    .where(and(eq(discussionParticipants.discussionId, id), eq(discussionParticipants.userId, actor.userId)))
+    .where(mine)
     .returning({ last: discussionParticipants.lastReadMessageId });
   const page = await discussionPage(db, actor, id, 1);
   return {
     page,
-    readUpTo: moved?.last ?? null,
+    // only a read mark that moved is news to the others (a refetch must not ping them again)
+    readUpTo: moved && moved.last !== before?.last ? moved.last : null,
     others: page.participants.filter((p) => p.id !== actor.userId).map((p) => p.id),
   };
 }
