@@ -112,3 +112,30 @@ test('two learners chat live: attachment, unread counter, reordering, read ticks
   await learner.context().close();
   await rival.context().close();
 });
+
+test('on a wide screen a trail result opens the chat with the coach beside it; a phone shows the result alone', async ({
+  browser,
+  request,
+}) => {
+  await warmUpLogin(request, DEMO.learner);
+  const page = await signedIn(browser, DEMO.learner);
+  // Lena's trails are hers alone in these journeys: starting one here changes nobody else's
+  await page.getByRole('link', { name: /Demo exam/ }).click();
+  await page.getByRole('link', { name: /^(Start|Continue) trail$/ }).click();
+  await expect(page.locator('form[data-pebble-id]')).toBeVisible();
+  await page.getByRole('button', { name: 'See results' }).click();
+  await expect(page.getByRole('dialog', { name: 'Trail result' })).toBeVisible();
+  const dock = page.getByRole('complementary', { name: 'Chat with Cora Coach' });
+  await expect(dock.getByRole('heading', { name: 'Cora Coach' })).toBeVisible();
+  await dock.getByRole('textbox', { name: 'Message' }).fill('Could we go through my exam?');
+  await dock.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(dock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close trail result' }).click();
+  await expect(dock).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'See results' }).click();
+  await expect(page.getByRole('dialog', { name: 'Trail result' })).toBeVisible();
+  await expect(page.getByTestId('result-chat')).toHaveCount(0);
+  await page.context().close();
+});

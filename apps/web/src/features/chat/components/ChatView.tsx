@@ -268,6 +268,14 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
     return () => clearTimeout(id);
   }, [highlight, messages, query]);
 
+  // the newest message comes into view when it arrives (not when older pages load above)
+  const newest = messages.at(-1)?.id;
+  useEffect(() => {
+    if (newest !== undefined && highlight === null) {
+      document.getElementById(`message-${newest}`)?.scrollIntoView?.({ block: 'end' });
+    }
+  }, [newest, highlight]);
+
   const draft = !('discussionId' in target) && resolved.discussionId === null && !resolved.pending;
   const draftName = 'userId' in target ? target.name : undefined;
   const name = first?.name ?? draftName ?? '';
@@ -630,7 +638,7 @@ function Composer({
   }
 
   return (
-    <form onSubmit={send} className="flex flex-col gap-2 border-t border-slate-200 pt-2">
+    <form onSubmit={send} className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white pt-2">
       {file && (
         <div data-testid="file-preview" className="flex items-center gap-2 rounded-lg bg-slate-100 p-2">
           {preview ? (
