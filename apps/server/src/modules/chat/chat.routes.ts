@@ -160,7 +160,7 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
       const discussionId = request.body.discussion_id ?? (await discussionWith(app.db, a, request.body.user_id!));
       const posted = await postMessage(app.db, storage, a, { discussionId, body, channel: 'chat' });
       announce(posted);
-      return { data: await getMessage(app.db, a, posted.messageId, 'chat') };
+      return { data: posted.message };
     },
   );
 
@@ -200,7 +200,7 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
         channel: 'broadcast',
       });
       announce(posted);
-      return { data: await getMessage(app.db, a, posted.messageId, 'broadcast') };
+      return { data: posted.message };
     },
   );
 

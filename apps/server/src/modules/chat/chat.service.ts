@@ -27,9 +27,8 @@ import type { Storage } from '../../storage/storage';
 import { commitUploads } from '../media/media.service';
 import type { PendingUpload } from '../media/upload.service';
 import { type ChatActor, canPost } from './chat.policy';
-import { type MessageRow, nameOf, type ParticipantRow, presentDiscussion, presentMessage } from './chat.presenter';
+import { nameOf, type ParticipantRow, presentDiscussion, presentMessage } from './chat.presenter';
 
-type DiscussionRow = typeof discussions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where a message was stored and whom to tell. */
@@ -37,6 +36,8 @@ export interface Posted {
   messageId: number;
   discussionId: number;
   participantIds: number[];
+  /** the message as the sender sees it */
+  message: Message;
 }
 
 const participantColumns = {
@@ -214,9 +215,12 @@ export function checkBody(body: string | undefined, hasFile: boolean): string {
 }
 
 /**
- * Stores a message in a discussion the actor takes part in (and may post in), with its attachment, in one
- * transaction: the others' unread counters go up, the discussion moves to the top. The caller emits the live
- * event after this returns (after the commit).
+ * Stores a message in a discussion the actor takes part in (and may post in), with its attachment, atomically:
+ * the others' unread counters go up, the sender's read mark moves to it, the discussion moves to the top. The
+ * checks, the insert and the updates are one statement (data-modifying CTEs), which also returns what the answer
+ * and the live event need: two round trips per message with the token check (docs/performance.md). With an
+ * attachment, the media row (the media module's commit) and the statement share one transaction. The caller
+ * emits the live event after this returns, that is after the commit.
  */
 export async function postMessage(
   db: Db,
@@ -224,25 +228,16 @@ export async function postMessage(
   actor: ChatActor,
   input: { discussionId: number; body: string; channel: DiscussionChannel; upload?: PendingUpload },
 ): Promise<Posted> {
+  if (!input.upload) return insertMessage(db, actor, input, null);
+  const upload = input.upload;
   let placedKey: string | null = null;
   try {
     return await db.transaction(async (tx) => {
-      const { d, owner } = await ownDiscussion(tx, actor, input.discussionId);
-      if (d.channel !== input.channel) {
-        throw new HttpError(422, 'validation_failed', `This discussion takes ${d.channel} messages`, {
-          errors: { discussion_id: [`This discussion takes ${d.channel} messages`] },
-          rules: { discussion_id: { rule: 'channel', params: { channel: d.channel } } },
-        });
-      }
-      if (!canPost(d, { owner })) throw forbidden('Only the owners may post in this discussion');
-      let mediaId: number | null = null;
-      if (input.upload) {
-        // the media module's commit: the temporary key moves into place, the media row is written in this transaction
-        const [m] = await commitUploads(tx as unknown as Db, storage, actor, [input.upload], null);
-        placedKey = m.storageKey;
-        mediaId = m.id;
-      }
-      return insertMessage(tx, d, actor.userId, input.body, mediaId);
+      // refuse before the file moves into place: a stranger's upload never becomes a media row
+      await ownDiscussion(tx, actor, input.discussionId);
+      const [m] = await commitUploads(tx as unknown as Db, storage, actor, [upload], null);
+      placedKey = m.storageKey;
+      return insertMessage(tx, actor, input, m);
     });
   } catch (err) {
     if (placedKey) await storage.delete(placedKey);
@@ -250,22 +245,101 @@ export async function postMessage(
   }
 }
 
-async function insertMessage(tx: Tx, d: DiscussionRow, senderId: number, body: string, mediaId: number | null) {
-  const [m] = await tx
-    .insert(messages)
-    .values({ discussionId: d.id, senderId, body, mediaId })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
-  await tx.update(discussions).set({ latestMessageAt: m.createdAt }).where(eq(discussions.id, d.id));
-  const everyone = await tx
-    .update(discussionParticipants)
-    .set({
-      unread: sql`case when ${discussionParticipants.userId} = ${senderId} then 0 else ${discussionParticipants.unread} + 1 end`,
-      lastReadMessageId: sql`case when ${discussionParticipants.userId} = ${senderId} then ${m.id} else ${discussionParticipants.lastReadMessageId} end`,
-      readMessageAt: sql`case when ${discussionParticipants.userId} = ${senderId} then now() else ${discussionParticipants.readMessageAt} end`,
-    })
-    .where(eq(discussionParticipants.discussionId, d.id))
-    .returning({ userId: discussionParticipants.userId });
-  return { messageId: m.id, discussionId: d.id, participantIds: everyone.map((p) => p.userId) };
+interface PostedRow {
+  d: { id: number; channel: DiscussionChannel; repliable: boolean; owner: boolean } | null;
+  m: { id: number; discussion_id: number; created_at: string } | null;
+  participants: {
+    user_id: number;
+    owner: boolean;
+    unread: number;
+    last_read_message_id: number;
+    read_message_at: string | null;
+    firstname: string | null;
+    lastname: string | null;
+    email: string | null;
+    avatar_url: string | null;
+  }[];
+}
+
+async function insertMessage(
+  db: Db | Tx,
+  actor: ChatActor,
+  input: { discussionId: number; body: string; channel: DiscussionChannel },
+  attachment: typeof media.$inferSelect | null,
+): Promise<Posted> {
+  const statement = sql`
+    with d as (
+      select d.id, d.channel, d.repliable, p.owner
+      from ${discussions} d
+      join ${discussionParticipants} p on p.discussion_id = d.id and p.user_id = ${actor.userId}
+      where d.id = ${input.discussionId} and d.customer_id = ${actor.customerId}
+    ), m as (
+      insert into ${messages} (discussion_id, sender_id, body, media_id)
+      select d.id, ${actor.userId}, ${input.body}, ${attachment?.id ?? null}::int from d
+      -- the posting rule of chat.policy canPost: repliable, or an owner
+      where d.channel = ${input.channel} and (d.repliable or d.owner)
+      returning id, discussion_id, created_at
+    ), moved as (
+      update ${discussions} set latest_message_at = m.created_at from m where ${discussions}.id = m.discussion_id
+    ), p as (
+      update ${discussionParticipants} dp set
+        unread = case when dp.user_id = ${actor.userId} then 0 else dp.unread + 1 end,
+        last_read_message_id = case when dp.user_id = ${actor.userId} then m.id else dp.last_read_message_id end,
+        read_message_at = case when dp.user_id = ${actor.userId} then now() else dp.read_message_at end
+      from m where dp.discussion_id = m.discussion_id
+      returning dp.user_id, dp.owner, dp.unread, dp.last_read_message_id, dp.read_message_at
+    )
+    select (select row_to_json(d) from d) as d,
+           (select row_to_json(m) from m) as m,
+           coalesce((select json_agg(json_build_object(
+              'user_id', p.user_id, 'owner', p.owner, 'unread', p.unread,
+              'last_read_message_id', p.last_read_message_id, 'read_message_at', p.read_message_at,
+              'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email, 'avatar_url', u.avatar_url)
+              order by p.owner desc, u.firstname, u.id)
+            from p join ${users} u on u.id = p.user_id), '[]'::json) as participants`;
+  const { rows } = await db.execute(statement);
+  const row = rows[0] as unknown as PostedRow;
+  if (!row.d) throw notFound('Discussion not found');
+  if (!row.m) {
+    if (row.d.channel !== input.channel) {
+      throw new HttpError(422, 'validation_failed', `This discussion takes ${row.d.channel} messages`, {
+        errors: { discussion_id: [`This discussion takes ${row.d.channel} messages`] },
+        rules: { discussion_id: { rule: 'channel', params: { channel: row.d.channel } } },
+      });
+    }
+    if (!canPost(row.d, row.d)) throw forbidden('Only the owners may post in this discussion');
+    throw notFound('Discussion not found');
+  }
+  const participants: ParticipantRow[] = row.participants.map((p) => ({
+    discussionId: row.m!.discussion_id,
+    userId: p.user_id,
+    owner: p.owner,
+    unread: p.unread,
+    lastReadMessageId: p.last_read_message_id,
+    readMessageAt: p.read_message_at ? new Date(p.read_message_at) : null,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    email: p.email,
+    avatarUrl: p.avatar_url,
+  }));
+  const message = presentMessage(
+    {
+      id: row.m.id,
+      discussionId: row.m.discussion_id,
+      senderId: actor.userId,
+      body: input.body,
+      createdAt: new Date(row.m.created_at),
+      media: attachment,
+    },
+    { channel: input.channel },
+    participants,
+  );
+  return {
+    messageId: row.m.id,
+    discussionId: row.m.discussion_id,
+    participantIds: participants.map((p) => p.userId),
+    message,
+  };
 }
 
 /** A user of the actor's customer who may chat (not public, not deleted, not the actor); 404 otherwise. */
