@@ -55,7 +55,8 @@ export function useChatSearch(query: string) {
 export function sendText(target: { discussionId: number } | { userId: number }, body: string): Promise<Message> {
   const payload =
     'discussionId' in target ? { body, discussion_id: target.discussionId } : { body, user_id: target.userId };
-  return http.post<{ data: Message }>('/api/messages', payload).then((r) => r.data);
+  // an unknown user is the caller's to tell (no_results_found), not the catalogue's redirect
+  return http.post<{ data: Message }>('/api/messages', payload, { handle: [404] }).then((r) => r.data);
 }
 
 export function sendBroadcast(discussionId: number, body: string): Promise<Message> {

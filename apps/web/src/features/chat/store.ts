@@ -2,7 +2,10 @@ import { createStore, useStore } from '../../lib/store';
 import { ui } from '../shell/ui-store';
 
 /** What to open: a known discussion, or the chat with a user (created by the first message when there is none). */
-export type ChatTarget = { discussionId: number; highlight?: number } | { userId: number; name?: string };
+export type ChatTarget = ({ discussionId: number; highlight?: number } | { userId: number; name?: string }) & {
+  /** text put in the composer, not sent (the spec's sendTrail: e.g. a link to the trail being talked about) */
+  draft?: string;
+};
 
 interface ChatState {
   /** the open conversation; null shows the list */

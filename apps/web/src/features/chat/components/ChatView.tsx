@@ -352,6 +352,7 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
               : { userId: (target as { userId: number }).userId }
           }
           channel={first?.channel ?? 'chat'}
+          initial={target.draft ?? ''}
           onSent={(discussionId) => {
             refreshChats(qc, discussionId);
             if (draft) chatUi.open({ discussionId });
@@ -570,14 +571,16 @@ function MessageItem({
 function Composer({
   target,
   channel,
+  initial,
   onSent,
 }: {
   target: { discussionId: number } | { userId: number };
   channel: 'chat' | 'broadcast';
+  initial: string;
   onSent: (discussionId: number) => void;
 }) {
   const { t } = useTranslation('chat');
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(initial.slice(0, CHAT_MESSAGE_MAX));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -628,6 +631,7 @@ function Composer({
     } catch (err) {
       // 415 and friends: the http client has already shown the catalogue's message
       if (err instanceof HttpError && err.status === 415) notify.error(t('upload_correct_file_type'));
+      if (err instanceof HttpError && err.status === 404) notify.error(t('no_results_found'));
     } finally {
       setSending(false);
     }

@@ -205,6 +205,32 @@ describe('conversation', () => {
 });
 
 describe('openChat', () => {
+  it('opens a new chat with a user, the composer prefilled with the draft (sendTrail)', async () => {
+    stubServer({ '/api/chats': () => ({ data: [discussion(1, 'Rico Rival')] }) });
+    act(() => openChat({ userId: 9, name: 'Cora Coach', draft: 'About the Demo exam' }));
+    renderChat();
+    expect(await screen.findByRole('heading', { name: 'Cora Coach' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('About the Demo exam');
+    // no attachment before the chat exists: the first message creates it
+    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+  });
+
+  it('opens the existing one-to-one chat of a user instead of a new one', async () => {
+    const d = discussion(1, 'Rico Rival');
+    stubServer({ '/api/chats': () => ({ data: [d] }), '/api/chats/1': () => page(d, [message(1, 8)]) });
+    act(() => openChat({ userId: 8 }));
+    renderChat();
+    expect(await screen.findByText('message 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+  });
+
+  it('shows no_results_found for a user it cannot find', async () => {
+    stubServer({ '/api/chats': () => ({ data: [] }) });
+    act(() => openChat({ userId: 99 }));
+    renderChat();
+    expect(await screen.findByText('No results found')).toBeTruthy();
+  });
+
   it('opens the side panel on the chats tab with the target', () => {
     openChat({ userId: 9, name: 'Cora Coach' });
     expect(uiStore.get().panel).toBe('chats');
