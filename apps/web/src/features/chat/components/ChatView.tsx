@@ -257,16 +257,17 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
   }, [query.error, t]);
 
   // a searched message: load older pages until it is there, then highlight it for 5 s
+  const found = highlight !== null && messages.some((m) => m.id === highlight);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
-    if (highlight === null || !query.data) return;
-    if (!messages.some((m) => m.id === highlight)) {
-      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
-      return;
-    }
-    document.getElementById(`message-${highlight}`)?.scrollIntoView({ block: 'center' });
+    if (highlight !== null && !found && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [highlight, found, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useEffect(() => {
+    if (highlight === null || !found) return;
+    document.getElementById(`message-${highlight}`)?.scrollIntoView?.({ block: 'center' });
     const id = setTimeout(() => setHighlight(null), TIMINGS.searchHighlightMs);
     return () => clearTimeout(id);
-  }, [highlight, messages, query]);
+  }, [highlight, found]);
 
   // the newest message comes into view when it arrives (not when older pages load above)
   const newest = messages.at(-1)?.id;
@@ -588,12 +589,13 @@ function Composer({
   const inputId = useId();
   const counterId = useId();
 
+  const image = file?.type.startsWith('image/') ? file : null;
   useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) return setPreview(null);
-    const url = URL.createObjectURL(file);
+    if (!image) return setPreview(null);
+    const url = URL.createObjectURL(image);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [image]);
 
   const clearFile = () => {
     setFile(null);
