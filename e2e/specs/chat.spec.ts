@@ -137,5 +137,19 @@ test('on a wide screen a trail result opens the chat with the coach beside it; a
   await page.getByRole('button', { name: 'See results' }).click();
   await expect(page.getByRole('dialog', { name: 'Trail result' })).toBeVisible();
   await expect(page.getByTestId('result-chat')).toHaveCount(0);
+
+  // the link form of openChat: /chat?user={id}&draft=… opens the existing chat with the composer prefilled
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.coach.email, password: DEMO.coach.password, accepted: true },
+  });
+  const token = (await login.json()).data.access_token;
+  const coach = (
+    await (await request.get('/api/user/profile', { headers: { authorization: `Bearer ${token}` } })).json()
+  ).data;
+  await page.goto(`/chat?user=${coach.id}&draft=${encodeURIComponent('About the Demo exam')}`);
+  const panel = page.getByRole('dialog', { name: 'Side panel' });
+  await expect(panel.getByRole('heading', { name: 'Cora Coach' })).toBeVisible();
+  await expect(panel.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue('About the Demo exam');
   await page.context().close();
 });

@@ -279,9 +279,11 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
 
   const draft = !('discussionId' in target) && resolved.discussionId === null && !resolved.pending;
   const draftName = 'userId' in target ? target.name : undefined;
-  const name = first?.name ?? draftName ?? '';
+  const name = first?.name ?? draftName ?? t('newChatTitle');
+  const [unknown, setUnknown] = useState(false);
 
-  if (draft && !draftName) {
+  // a user the server does not know as a contact (it answered the first message with 404)
+  if (unknown) {
     return (
       <div className="flex flex-col gap-3">
         <BackButton />
@@ -354,6 +356,7 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
           }
           channel={first?.channel ?? 'chat'}
           initial={target.draft ?? ''}
+          onNotFound={() => setUnknown(true)}
           onSent={(discussionId) => {
             refreshChats(qc, discussionId);
             if (draft) chatUi.open({ discussionId });
@@ -573,11 +576,13 @@ function Composer({
   target,
   channel,
   initial,
+  onNotFound,
   onSent,
 }: {
   target: { discussionId: number } | { userId: number };
   channel: 'chat' | 'broadcast';
   initial: string;
+  onNotFound: () => void;
   onSent: (discussionId: number) => void;
 }) {
   const { t } = useTranslation('chat');
@@ -633,7 +638,7 @@ function Composer({
     } catch (err) {
       // 415 and friends: the http client has already shown the catalogue's message
       if (err instanceof HttpError && err.status === 415) notify.error(t('upload_correct_file_type'));
-      if (err instanceof HttpError && err.status === 404) notify.error(t('no_results_found'));
+      if (err instanceof HttpError && err.status === 404) onNotFound();
     } finally {
       setSending(false);
     }

@@ -224,11 +224,14 @@ describe('openChat', () => {
     expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
   });
 
-  it('shows no_results_found for a user it cannot find', async () => {
-    stubServer({ '/api/chats': () => ({ data: [] }) });
+  it('starts a chat with a user known only by id, and says no_results_found when the server does not know them', async () => {
+    const calls = stubServer({ '/api/chats': () => ({ data: [] }) });
     act(() => openChat({ userId: 99 }));
     renderChat();
+    expect(await screen.findByRole('heading', { name: 'New conversation' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
     expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(calls).toContain('/api/messages');
   });
 
   it('opens the side panel on the chats tab with the target', () => {
