@@ -127,7 +127,9 @@ test('on a wide screen a trail result opens the chat with the coach beside it; a
   await expect(page.getByRole('dialog', { name: 'Trail result' })).toBeVisible();
   const dock = page.getByRole('complementary', { name: 'Chat with Cora Coach' });
   await expect(dock.getByRole('heading', { name: 'Cora Coach' })).toBeVisible();
-  await dock.getByRole('textbox', { name: 'Message' }).fill('Could we go through my exam?');
+  // a real click: the dock is above the result panel's faded area, not under it
+  await dock.getByRole('textbox', { name: 'Message' }).click();
+  await page.keyboard.type('Could we go through my exam?');
   await dock.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(dock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
   await page.getByRole('button', { name: 'Close trail result' }).click();

@@ -46,11 +46,6 @@ export function TrailResultPanel({ target }: { target: ResultTarget }) {
 
   return (
     <>
-      {wide && partner && (
-        <Suspense fallback={null}>
-          <ResultChatDock userId={partner.userId} name={partner.name} />
-        </Suspense>
-      )}
       <PanelFrame
         label={t('panel.label')}
         closeLabel={t('panel.close')}
@@ -81,6 +76,12 @@ export function TrailResultPanel({ target }: { target: ResultTarget }) {
           <p className="text-slate-600">{t('trail.empty')}</p>
         )}
       </PanelFrame>
+      {/* after the panel, so it stacks above the panel's faded area */}
+      {wide && partner && (
+        <Suspense fallback={null}>
+          <ResultChatDock userId={partner.userId} name={partner.name} />
+        </Suspense>
+      )}
     </>
   );
 }
