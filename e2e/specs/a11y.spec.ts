@@ -42,3 +42,36 @@ test('the signed-in pages have no accessibility violations, at phone and desktop
     expect(await violations(page), `player panel at ${size.width}px`).toEqual([]);
   }
 });
+
+test('the chat views have no accessibility violations, at phone and desktop sizes', async ({ page, request }) => {
+  await warmUpLogin(request, DEMO.coach);
+  await page.goto('/login');
+  await signIn(page, DEMO.coach);
+  await expect(page).toHaveURL(/\/games$/);
+  const panel = page.getByRole('dialog', { name: 'Side panel' });
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/chat');
+    await expect(panel.getByTestId('discussion').first()).toBeVisible();
+    expect(await violations(page), `chat list at ${size.width}px`).toEqual([]);
+    await panel.getByRole('combobox', { name: 'Show' }).selectOption('team');
+    await expect(panel.getByTestId('filter-dot')).toBeVisible();
+    expect(await violations(page), `chat filter at ${size.width}px`).toEqual([]);
+    await panel.getByTestId('discussion').filter({ hasText: 'Team Summit' }).click();
+    await expect(panel.getByTestId('message').first()).toBeVisible();
+    expect(await violations(page), `conversation at ${size.width}px`).toEqual([]);
+    await panel.getByRole('button', { name: 'Show the profile of Team Summit' }).click();
+    await expect(panel.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    expect(await violations(page), `chat profile at ${size.width}px`).toEqual([]);
+    await panel.getByRole('button', { name: 'Back to the chats' }).click();
+    await panel.getByRole('button', { name: 'Back to the chats' }).click();
+    await panel.getByRole('searchbox').fill('Cora');
+    await expect(panel.getByRole('region', { name: 'Messages' })).toBeVisible();
+    expect(await violations(page), `chat search at ${size.width}px`).toEqual([]);
+    await panel.getByRole('searchbox').fill('');
+    await panel.getByRole('combobox', { name: 'Show' }).selectOption('all');
+  }
+});

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
+import chatModule from './modules/chat';
 import mediaModule from './modules/media';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import playerRoutes from './modules/player/player.routes';
@@ -82,5 +83,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(playerRoutes);
   await app.register(ratingsRoutes);
   await app.register(mediaModule);
+  await app.register(chatModule);
   return app;
 }

@@ -1,6 +1,8 @@
 /** Live events on the per-user channel `channel-{userId}` (§4, §7). */
 export interface ServerToClientEvents {
   BROADCAST_NEW_MESSAGE: (p: { discussion_id: number; message_id: number }) => void;
+  /** a participant opened the discussion: the sender's read ticks change */
+  CHAT_READ: (p: { discussion_id: number; user_id: number; last_read_message_id: number }) => void;
   NOTIFICATION: (p: { id: number }) => void;
   NOTIFY_RESULTS_PDF: (p: { trail_id: number; pdf: string }) => void;
   DUE_DATE: (p: { type: 'one_day' | 'zero_day'; trails: { id: number; name: string }[] }) => void;

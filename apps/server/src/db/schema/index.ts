@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './chat';
 export * from './customers';
 export * from './media';
 export * from './ratings';

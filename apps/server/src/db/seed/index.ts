@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import type { Db } from '../client';
 import { countries, customers, profileFields, publicLinks, roles, themes, trails, userRoles, users } from '../schema';
+import { seedDemoChats } from './demo-chats';
 import {
   ACME_STYLE,
   ACME_THEMES,
@@ -85,6 +86,7 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
       { ...DEMO_USERS.other, firstname: 'Otto', lastname: 'Other', customerId: globex.id, role: 'learner', logins: 1 },
     ];
     const germany = countryRows.find((c) => c.code === 'DE')!;
+    const ids = new Map<string, number>();
     for (const p of people) {
       const { password, role, ...rest } = p;
       const [u] = await tx
@@ -96,8 +98,14 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
         })
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: u.id, roleId: roleId(role) });
+      ids.set(p.email, u.id);
     }
     await seedDemoTrails(tx, { filesDir, customerId: acme.id, publicTrailId: trail.id });
+    await seedDemoChats(tx, acme.id, {
+      learner: ids.get(DEMO_USERS.learner.email)!,
+      rival: ids.get(DEMO_USERS.rival.email)!,
+      coach: ids.get(DEMO_USERS.coach.email)!,
+    });
   });
   return true;
 }

@@ -69,6 +69,8 @@ export function presentUser(
     avatar?: { id: number; url: string }[];
     /** the `notifications` counter of the notification list (the other slugs' features have not landed) */
     unreadNotifications?: number;
+    /** the `chats` counter: discussions with unread messages */
+    unreadChats?: number;
   },
 ): User {
   return {
@@ -89,7 +91,7 @@ export function presentUser(
     roles: extra.roles,
     logins: u.logins,
     active: !u.isPaused && u.deletedAt === null,
-    notifications: { home: 0, me: 0, chats: 0, notifications: extra.unreadNotifications ?? 0 },
+    notifications: { home: 0, me: 0, chats: extra.unreadChats ?? 0, notifications: extra.unreadNotifications ?? 0 },
     supported_languages: presentLocales(),
     fields: extra.fields,
     customer: extra.customer ? presentCustomer(extra.customer) : null,

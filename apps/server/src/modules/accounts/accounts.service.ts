@@ -14,6 +14,7 @@ import { type Db, preparedPer } from '../../db/client';
 import {
   countries,
   customers,
+  discussionParticipants,
   media,
   notifications,
   profileFields,
@@ -108,6 +109,8 @@ interface ProfileExtras {
   avatars: { id: number; key: string }[];
   /** the user's unread notifications */
   unread: number;
+  /** discussions with unread messages */
+  unreadChats: number;
 }
 type FieldRow = Parameters<typeof presentField>[0];
 
@@ -136,7 +139,8 @@ const profileQuery = preparedPer((db) =>
                      from ${vaultRelations} r join ${media} m on m.id = r.media_id
                      where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
                        and m.deleted_at is null), '[]'::json) end,
-        'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null))`,
+        'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null),
+        'unreadChats', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id and dp.unread > 0))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -149,7 +153,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
   const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
   const u = row?.user;
   if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
-  const { customer, fields, avatars, unread } = row.extras;
+  const { customer, fields, avatars, unread, unreadChats } = row.extras;
   return presentUser(u, {
     customer,
     roles: actor.roles,
@@ -158,6 +162,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
     // only users who picked an avatar from the vault have links; without them the stored avatar_url stands in
     avatar: avatars.length ? avatars.map((a) => ({ id: a.id, url: fileUrl(a.key) })) : undefined,
     unreadNotifications: unread,
+    unreadChats,
   });
 }
 

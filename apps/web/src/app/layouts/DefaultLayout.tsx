@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api';
+import { useLiveChats } from '../../features/chat/live';
 import { VaultModalHost } from '../../features/media/components/VaultModalHost';
 import { Header } from '../../features/shell/components/Header';
 import { Popups } from '../../features/shell/components/Popups';
@@ -16,6 +17,7 @@ export default function DefaultLayout() {
   const { data: user } = useProfile();
   const { trailId } = useSession();
   const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
+  useLiveChats(!!user && !isPublic);
 
   useEffect(() => {
     if (!user) return;

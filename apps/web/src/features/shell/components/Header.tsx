@@ -6,6 +6,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { BrandLogo } from '../../../ui/Logo';
 import { canSeeResults } from '../../account/api';
+import { unreadChats } from '../../chat/api';
 import { unreadCount } from '../../notifications/api';
 import { useUnreadFavicon } from '../../notifications/favicon';
 import { ui } from '../ui-store';
@@ -33,6 +34,7 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const unread = isPublic ? 0 : unreadCount(user);
+  const chats = isPublic ? 0 : unreadChats(user);
   useUnreadFavicon(unread > 0);
 
   // the burger menu folds away once the user has picked a destination
@@ -79,8 +81,22 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
           <NavLink to={localize('/games')} className={navItem}>
             {t('home')}
           </NavLink>
-          <button type="button" className={navItem} onClick={() => ui.openPanel('chats')}>
+          <button
+            type="button"
+            className={`${navItem} gap-2`}
+            onClick={() => ui.openPanel('chats')}
+            aria-label={chats > 0 ? t('chatWithCount', { count: chats }) : undefined}
+          >
             {t('chat')}
+            {chats > 0 && (
+              <span
+                aria-hidden="true"
+                data-testid="chat-badge"
+                className="min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
+              >
+                {badgeText(chats)}
+              </span>
+            )}
           </button>
           <NavLink to={localize('/me')} end={false} className={navItem}>
             {t('me')}

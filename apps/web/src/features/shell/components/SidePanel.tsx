@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithReload } from '../../../lib/chunk-reload';
-import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { type PanelTab, ui, useUi } from '../ui-store';
 import { PanelFrame } from './PanelFrame';
@@ -10,6 +9,8 @@ const TABS: PanelTab[] = ['notifications', 'chats'];
 
 /** The notification list is a chunk of its own, loaded when the panel first shows it. */
 const NotificationList = lazy(() => importWithReload(() => import('../../notifications/components/NotificationList')));
+/** So is the chat view. */
+const ChatView = lazy(() => importWithReload(() => import('../../chat/components/ChatView')));
 
 /** The default layout's side panel with the notifications and chats views. */
 export function SidePanel() {
@@ -31,7 +32,9 @@ export function SidePanel() {
           <NotificationList />
         </Suspense>
       ) : (
-        <EmptyState>{t('chat:empty')}</EmptyState>
+        <Suspense fallback={<Spinner label={t('chat:loading')} />}>
+          <ChatView />
+        </Suspense>
       )}
     </PanelFrame>
   );

@@ -1,0 +1,19 @@
+import { forbidden } from '../../lib/http-error';
+import { isPublicActor } from '../accounts/accounts.policy';
+import type { Actor } from '../accounts/sessions.service';
+
+export type ChatActor = Actor & { customerId: number };
+
+/**
+ * Chat belongs to members of a customer. Public users (signed in through a public link) and customer-less
+ * accounts are refused every chat call with 403: they are signed in, but chat is not theirs (docs/chat.md).
+ */
+export function chatActor(actor: Actor): ChatActor {
+  if (actor.customerId === null || isPublicActor(actor)) throw forbidden('Chat is not available to this account');
+  return actor as ChatActor;
+}
+
+/** Posting: anyone in a repliable discussion; in a non-repliable one (announcements) only its owners. */
+export function canPost(d: { repliable: boolean }, p: { owner: boolean }): boolean {
+  return d.repliable || p.owner;
+}

@@ -1,0 +1,111 @@
+import type { ChatMedia, ChatUser, Discussion, Message } from '@cairn/shared';
+import type { discussions, media } from '../../db/schema';
+import { fileUrl } from '../accounts/accounts.presenter';
+import { extOf } from '../media/media.presenter';
+
+export interface ParticipantRow {
+  discussionId: number;
+  userId: number;
+  owner: boolean;
+  unread: number;
+  lastReadMessageId: number;
+  readMessageAt: Date | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  avatarUrl: string | null;
+}
+
+export interface MessageRow {
+  id: number;
+  discussionId: number;
+  senderId: number;
+  body: string;
+  createdAt: Date;
+  media: typeof media.$inferSelect | null;
+}
+
+type DiscussionRow = typeof discussions.$inferSelect;
+
+const readable = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+export function nameOf(u: Pick<ParticipantRow, 'firstname' | 'lastname' | 'email'>): string {
+  const full = `${u.firstname ?? ''} ${u.lastname ?? ''}`.trim();
+  return full || u.email || '';
+}
+
+function presentChatMedia(m: typeof media.$inferSelect): ChatMedia {
+  return {
+    id: m.id,
+    url: fileUrl(m.storageKey),
+    title: m.title,
+    ext: extOf(m.storageKey),
+    metadata: { mimetype: m.mimetype },
+  };
+}
+
+export function presentUserOf(p: ParticipantRow): ChatUser {
+  return {
+    id: p.userId,
+    name: nameOf(p),
+    email: p.email,
+    owner: p.owner,
+    read_message_at: p.readMessageAt?.toISOString() ?? null,
+    media: p.avatarUrl,
+  };
+}
+
+/** Row → §3 Message; its read status comes from the participants' read marks. */
+export function presentMessage(
+  m: MessageRow,
+  d: Pick<DiscussionRow, 'channel'>,
+  participants: ParticipantRow[],
+): Message {
+  const others = participants.filter((p) => p.userId !== m.senderId);
+  const sender = participants.find((p) => p.userId === m.senderId);
+  return {
+    id: m.id,
+    discussion_id: m.discussionId,
+    sender_id: m.senderId,
+    sender_name: sender ? nameOf(sender) : '',
+    body: m.body,
+    type: d.channel,
+    user_id: m.senderId,
+    media: m.media && !m.media.deletedAt ? presentChatMedia(m.media) : null,
+    read_status: { recipients: others.length, read: others.filter((p) => p.lastReadMessageId >= m.id).length },
+    created_at: m.createdAt.toISOString(),
+    readable_created_at: readable.format(m.createdAt),
+  };
+}
+
+/** Row → §3 Discussion as the actor sees it: a one-to-one chat is named and pictured after the other person. */
+export function presentDiscussion(
+  d: DiscussionRow,
+  actorId: number,
+  participants: ParticipantRow[],
+  latest: MessageRow | null,
+): Discussion {
+  const me = participants.find((p) => p.userId === actorId);
+  const other = participants.find((p) => p.userId !== actorId);
+  const oneToOne = d.type === 'individual' || d.type === 'coach';
+  return {
+    id: d.id,
+    type: d.type,
+    name: (oneToOne && other ? nameOf(other) : d.name) ?? '',
+    media: oneToOne ? (other?.avatarUrl ?? null) : d.mediaUrl,
+    priority: d.priority,
+    unread: me?.unread ?? 0,
+    latestMessage: latest ? presentMessage(latest, d, participants) : null,
+    repliable: d.repliable,
+    can_post: d.repliable || (me?.owner ?? false),
+    channel: d.channel,
+    participants: participants.map(presentUserOf),
+  };
+}

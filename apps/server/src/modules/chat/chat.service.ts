@@ -1,0 +1,497 @@
+import {
+  CHAT_PAGE_SIZE,
+  type ChatSearch,
+  type Contact,
+  type Discussion,
+  type DiscussionPage,
+  type Message,
+  type MessageHit,
+  SEARCH_MIN_CHARS,
+} from '@cairn/shared';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type DiscussionChannel,
+  discussionParticipants,
+  discussions,
+  media,
+  messages,
+  roles,
+  trailAssignments,
+  trails,
+  userRoles,
+  users,
+} from '../../db/schema';
+import { forbidden, HttpError, notFound, validationError } from '../../lib/http-error';
+import type { Storage } from '../../storage/storage';
+import { commitUploads } from '../media/media.service';
+import type { PendingUpload } from '../media/upload.service';
+import { type ChatActor, canPost } from './chat.policy';
+import { nameOf, type ParticipantRow, presentDiscussion, presentMessage } from './chat.presenter';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Where a message was stored and whom to tell. */
+export interface Posted {
+  messageId: number;
+  discussionId: number;
+  participantIds: number[];
+  /** the message as the sender sees it */
+  message: Message;
+}
+
+const participantColumns = {
+  discussionId: discussionParticipants.discussionId,
+  userId: discussionParticipants.userId,
+  owner: discussionParticipants.owner,
+  unread: discussionParticipants.unread,
+  lastReadMessageId: discussionParticipants.lastReadMessageId,
+  readMessageAt: discussionParticipants.readMessageAt,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+};
+
+const messageColumns = {
+  id: messages.id,
+  discussionId: messages.discussionId,
+  senderId: messages.senderId,
+  body: messages.body,
+  createdAt: messages.createdAt,
+  media,
+};
+
+/** Participants of these discussions with their names (one query). */
+async function participantsOf(db: Db | Tx, ids: number[]): Promise<ParticipantRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(participantColumns)
+    .from(discussionParticipants)
+    .innerJoin(users, eq(users.id, discussionParticipants.userId))
+    .where(inArray(discussionParticipants.discussionId, ids))
+    .orderBy(discussionParticipants.discussionId, desc(discussionParticipants.owner), users.firstname, users.id);
+}
+
+const groupBy = <T, K>(rows: T[], key: (r: T) => K) => {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const list = m.get(key(r));
+    if (list) list.push(r);
+    else m.set(key(r), [r]);
+  }
+  return m;
+};
+
+/** The discussion, if the actor takes part in it; 404 otherwise (another customer's or not theirs). */
+async function ownDiscussion(db: Db | Tx, actor: ChatActor, id: number) {
+  const [row] = await db
+    .select({ d: discussions, owner: discussionParticipants.owner })
+    .from(discussions)
+    .innerJoin(
+      discussionParticipants,
+      and(eq(discussionParticipants.discussionId, discussions.id), eq(discussionParticipants.userId, actor.userId)),
+    )
+    .where(and(eq(discussions.id, id), eq(discussions.customerId, actor.customerId)));
+  if (!row) throw notFound('Discussion not found');
+  return row;
+}
+
+/** GET /api/chats: the actor's discussions, latest message first (three queries whatever their number). */
+export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discussion[]> {
+  const rows = await db
+    .select({ d: discussions })
+    .from(discussionParticipants)
+    .innerJoin(discussions, eq(discussions.id, discussionParticipants.discussionId))
+    .where(and(eq(discussionParticipants.userId, actor.userId), eq(discussions.customerId, actor.customerId)))
+    .orderBy(desc(discussions.latestMessageAt), desc(discussions.id));
+  const ids = rows.map((r) => r.d.id);
+  if (ids.length === 0) return [];
+  const [participants, latest] = await Promise.all([
+    participantsOf(db, ids),
+    db
+      .selectDistinctOn([messages.discussionId], messageColumns)
+      .from(messages)
+      .leftJoin(media, eq(media.id, messages.mediaId))
+      .where(inArray(messages.discussionId, ids))
+      .orderBy(messages.discussionId, desc(messages.id)),
+  ]);
+  const byDiscussion = groupBy(participants, (p) => p.discussionId);
+  const latestBy = new Map(latest.map((m) => [m.discussionId, m]));
+  return rows.map(({ d }) =>
+    presentDiscussion(d, actor.userId, byDiscussion.get(d.id) ?? [], latestBy.get(d.id) ?? null),
+  );
+}
+
+/** GET /api/chats/{id}/{page}: a page of messages, page 1 the newest ten, each page oldest first. */
+export async function discussionPage(db: Db, actor: ChatActor, id: number, page: number): Promise<DiscussionPage> {
+  const { d } = await ownDiscussion(db, actor, id);
+  const [participants, rows, [count]] = await Promise.all([
+    participantsOf(db, [d.id]),
+    db
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(media, eq(media.id, messages.mediaId))
+      .where(eq(messages.discussionId, d.id))
+      .orderBy(desc(messages.id))
+      .limit(CHAT_PAGE_SIZE)
+      .offset((page - 1) * CHAT_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(messages).where(eq(messages.discussionId, d.id)),
+  ]);
+  const ordered = rows.reverse();
+  return {
+    ...presentDiscussion(d, actor.userId, participants, ordered.at(-1) ?? null),
+    pagination: {
+      total: count.total,
+      total_pages: Math.ceil(count.total / CHAT_PAGE_SIZE),
+      current_page: page,
+      per_page: CHAT_PAGE_SIZE,
+    },
+    messages: ordered.map((m) => presentMessage(m, d, participants)),
+  };
+}
+
+/**
+ * GET /api/chats/{room}: opens the discussion: every message in it counts as read by the actor, the unread
+ * counter goes to 0. Returns the first page and, when the read mark moved, whom to tell.
+ */
+export async function openDiscussion(
+  db: Db,
+  actor: ChatActor,
+  id: number,
+): Promise<{ page: DiscussionPage; readUpTo: number | null; others: number[] }> {
+  await ownDiscussion(db, actor, id);
+  const mine = and(eq(discussionParticipants.discussionId, id), eq(discussionParticipants.userId, actor.userId));
+  const [before] = await db
+    .select({ last: discussionParticipants.lastReadMessageId })
+    .from(discussionParticipants)
+    .where(mine);
+  const [moved] = await db
+    .update(discussionParticipants)
+    .set({
+      unread: 0,
+      lastReadMessageId: sql`greatest(${discussionParticipants.lastReadMessageId},
+        coalesce((select max(id) from ${messages} where discussion_id = ${id}), 0))`,
+      readMessageAt: sql`now()`,
+    })
+    .where(mine)
+    .returning({ last: discussionParticipants.lastReadMessageId });
+  const page = await discussionPage(db, actor, id, 1);
+  return {
+    page,
+    // only a read mark that moved is news to the others (a refetch must not ping them again)
+    readUpTo: moved && moved.last !== before?.last ? moved.last : null,
+    others: page.participants.filter((p) => p.id !== actor.userId).map((p) => p.id),
+  };
+}
+
+/** A message of a discussion the actor takes part in, on the given channel; 404 otherwise. */
+export async function getMessage(db: Db, actor: ChatActor, id: number, channel: DiscussionChannel): Promise<Message> {
+  const [row] = await db
+    .select({ ...messageColumns, d: discussions })
+    .from(messages)
+    .innerJoin(discussions, eq(discussions.id, messages.discussionId))
+    .innerJoin(
+      discussionParticipants,
+      and(
+        eq(discussionParticipants.discussionId, messages.discussionId),
+        eq(discussionParticipants.userId, actor.userId),
+      ),
+    )
+    .leftJoin(media, eq(media.id, messages.mediaId))
+    .where(and(eq(messages.id, id), eq(discussions.customerId, actor.customerId), eq(discussions.channel, channel)));
+  if (!row) throw notFound('Message not found');
+  return presentMessage(row, row.d, await participantsOf(db, [row.d.id]));
+}
+
+const bodyTooLong = () => validationError({ body: { rule: 'max', params: { max: 255 } } });
+
+/** Checks a body: at most 255 characters, and not empty unless a file comes with it. */
+export function checkBody(body: string | undefined, hasFile: boolean): string {
+  const text = (body ?? '').trim();
+  if ([...text].length > 255) throw bodyTooLong();
+  if (text === '' && !hasFile) throw validationError({ body: { rule: 'required', params: {} } });
+  return text;
+}
+
+/**
+ * Stores a message in a discussion the actor takes part in (and may post in), with its attachment, atomically:
+ * the others' unread counters go up, the sender's read mark moves to it, the discussion moves to the top. The
+ * checks, the insert and the updates are one statement (data-modifying CTEs), which also returns what the answer
+ * and the live event need: two round trips per message with the token check (docs/performance.md). With an
+ * attachment, the media row (the media module's commit) and the statement share one transaction. The caller
+ * emits the live event after this returns, that is after the commit.
+ */
+export async function postMessage(
+  db: Db,
+  storage: Storage,
+  actor: ChatActor,
+  input: { discussionId: number; body: string; channel: DiscussionChannel; upload?: PendingUpload },
+): Promise<Posted> {
+  if (!input.upload) return insertMessage(db, actor, input, null);
+  const upload = input.upload;
+  let placedKey: string | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      // refuse before the file moves into place: a stranger's upload never becomes a media row
+      await ownDiscussion(tx, actor, input.discussionId);
+      const [m] = await commitUploads(tx as unknown as Db, storage, actor, [upload], null);
+      placedKey = m.storageKey;
+      return insertMessage(tx, actor, input, m);
+    });
+  } catch (err) {
+    if (placedKey) await storage.delete(placedKey);
+    throw err;
+  }
+}
+
+interface PostedRow {
+  d: { id: number; channel: DiscussionChannel; repliable: boolean; owner: boolean } | null;
+  m: { id: number; discussion_id: number; created_at: string } | null;
+  participants: {
+    user_id: number;
+    owner: boolean;
+    unread: number;
+    last_read_message_id: number;
+    read_message_at: string | null;
+    firstname: string | null;
+    lastname: string | null;
+    email: string | null;
+    avatar_url: string | null;
+  }[];
+}
+
+async function insertMessage(
+  db: Db | Tx,
+  actor: ChatActor,
+  input: { discussionId: number; body: string; channel: DiscussionChannel },
+  attachment: typeof media.$inferSelect | null,
+): Promise<Posted> {
+  const statement = sql`
+    with d as (
+      select d.id, d.channel, d.repliable, p.owner
+      from ${discussions} d
+      join ${discussionParticipants} p on p.discussion_id = d.id and p.user_id = ${actor.userId}
+      where d.id = ${input.discussionId} and d.customer_id = ${actor.customerId}
+    ), m as (
+      insert into ${messages} (discussion_id, sender_id, body, media_id)
+      select d.id, ${actor.userId}, ${input.body}, ${attachment?.id ?? null}::int from d
+      -- the posting rule of chat.policy canPost: repliable, or an owner
+      where d.channel = ${input.channel} and (d.repliable or d.owner)
+      returning id, discussion_id, created_at
+    ), moved as (
+      update ${discussions} set latest_message_at = m.created_at from m where ${discussions}.id = m.discussion_id
+    ), p as (
+      update ${discussionParticipants} dp set
+        unread = case when dp.user_id = ${actor.userId} then 0 else dp.unread + 1 end,
+        last_read_message_id = case when dp.user_id = ${actor.userId} then m.id else dp.last_read_message_id end,
+        read_message_at = case when dp.user_id = ${actor.userId} then now() else dp.read_message_at end
+      from m where dp.discussion_id = m.discussion_id
+      returning dp.user_id, dp.owner, dp.unread, dp.last_read_message_id, dp.read_message_at
+    )
+    select (select row_to_json(d) from d) as d,
+           (select row_to_json(m) from m) as m,
+           coalesce((select json_agg(json_build_object(
+              'user_id', p.user_id, 'owner', p.owner, 'unread', p.unread,
+              'last_read_message_id', p.last_read_message_id, 'read_message_at', p.read_message_at,
+              'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email, 'avatar_url', u.avatar_url)
+              order by p.owner desc, u.firstname, u.id)
+            from p join ${users} u on u.id = p.user_id), '[]'::json) as participants`;
+  const { rows } = await db.execute(statement);
+  const row = rows[0] as unknown as PostedRow;
+  if (!row.d) throw notFound('Discussion not found');
+  if (!row.m) {
+    if (row.d.channel !== input.channel) {
+      throw new HttpError(422, 'validation_failed', `This discussion takes ${row.d.channel} messages`, {
+        errors: { discussion_id: [`This discussion takes ${row.d.channel} messages`] },
+        rules: { discussion_id: { rule: 'channel', params: { channel: row.d.channel } } },
+      });
+    }
+    if (!canPost(row.d, row.d)) throw forbidden('Only the owners may post in this discussion');
+    throw notFound('Discussion not found');
+  }
+  const participants: ParticipantRow[] = row.participants.map((p) => ({
+    discussionId: row.m!.discussion_id,
+    userId: p.user_id,
+    owner: p.owner,
+    unread: p.unread,
+    lastReadMessageId: p.last_read_message_id,
+    readMessageAt: p.read_message_at ? new Date(p.read_message_at) : null,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    email: p.email,
+    avatarUrl: p.avatar_url,
+  }));
+  const message = presentMessage(
+    {
+      id: row.m.id,
+      discussionId: row.m.discussion_id,
+      senderId: actor.userId,
+      body: input.body,
+      createdAt: new Date(row.m.created_at),
+      media: attachment,
+    },
+    { channel: input.channel },
+    participants,
+  );
+  return {
+    messageId: row.m.id,
+    discussionId: row.m.discussion_id,
+    participantIds: participants.map((p) => p.userId),
+    message,
+  };
+}
+
+/** A user of the actor's customer who may chat (not public, not deleted, not the actor); 404 otherwise. */
+async function contactUser(db: Db | Tx, actor: ChatActor, userId: number) {
+  if (userId === actor.userId) {
+    throw new HttpError(422, 'validation_failed', 'You cannot start a chat with yourself', {
+      errors: { user_id: ['You cannot start a chat with yourself'] },
+    });
+  }
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.customerId, actor.customerId),
+        isNull(users.deletedAt),
+        sql`not exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+                        where ur.user_id = ${users.id} and lower(r.name) = 'public')`,
+      ),
+    );
+  if (!u) throw notFound('User not found');
+  return u;
+}
+
+/**
+ * POST /api/messages with user_id: the one-to-one discussion of the pair, created on the first message
+ * (repliable, priority 0). It is a coach discussion when one of the two coaches a trail assigned to the other.
+ */
+export async function discussionWith(db: Db, actor: ChatActor, userId: number): Promise<number> {
+  await contactUser(db, actor, userId);
+  return db.transaction(async (tx) => {
+    const [coaching] = await tx
+      .select({ one: sql<number>`1` })
+      .from(trailAssignments)
+      .innerJoin(trails, eq(trails.id, trailAssignments.trailId))
+      .where(
+        sql`(${trailAssignments.userId} = ${actor.userId} and ${trails.coachId} = ${userId})
+         or (${trailAssignments.userId} = ${userId} and ${trails.coachId} = ${actor.userId})`,
+      )
+      .limit(1);
+    const type = coaching ? 'coach' : 'individual';
+    const pairKey = [actor.userId, userId].sort((a, b) => a - b).join('-');
+    await tx
+      .insert(discussions)
+      .values({ customerId: actor.customerId, type, channel: 'chat', pairKey, repliable: true, priority: 0 })
+      .onConflictDoNothing();
+    const [d] = await tx
+      .select({ id: discussions.id })
+      .from(discussions)
+      .where(
+        and(eq(discussions.customerId, actor.customerId), eq(discussions.type, type), eq(discussions.pairKey, pairKey)),
+      );
+    await tx
+      .insert(discussionParticipants)
+      .values([
+        { discussionId: d.id, userId: actor.userId },
+        { discussionId: d.id, userId },
+      ])
+      .onConflictDoNothing();
+    return d.id;
+  });
+}
+
+/** Escapes LIKE wildcards so the query is matched literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A search query: trimmed, at least 2 characters (else 422). */
+export function checkQuery(query: string): string {
+  const q = query.trim();
+  if ([...q].length < SEARCH_MIN_CHARS) {
+    throw validationError({ query: { rule: 'min', params: { min: SEARCH_MIN_CHARS } } });
+  }
+  return q.slice(0, 100);
+}
+
+/**
+ * Messages of the actor's own discussions whose body contains the query, newest first. A substring match
+ * (ILIKE), not word search, so Thai and Chinese (written without spaces) are found by any word; the rows
+ * read are only those of discussions the actor takes part in (participants → messages_discussion_idx).
+ */
+async function messageHits(db: Db, actor: ChatActor, q: string, room?: number) {
+  return db
+    .select({ id: messages.id, discussionId: messages.discussionId, senderId: messages.senderId, body: messages.body })
+    .from(discussionParticipants)
+    .innerJoin(messages, eq(messages.discussionId, discussionParticipants.discussionId))
+    .where(
+      and(
+        eq(discussionParticipants.userId, actor.userId),
+        room === undefined ? undefined : eq(discussionParticipants.discussionId, room),
+        sql`${messages.body} ilike ${likePattern(q)}`,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(50);
+}
+
+/** GET /api/chats/search/discussions/{room}/{query}: matching messages of one discussion. */
+export async function searchRoom(db: Db, actor: ChatActor, room: number, query: string): Promise<MessageHit[]> {
+  const q = checkQuery(query);
+  const { d } = await ownDiscussion(db, actor, room);
+  const [hits, participants] = await Promise.all([messageHits(db, actor, q, room), participantsOf(db, [room])]);
+  const name = presentDiscussion(d, actor.userId, participants, null).name;
+  return hits.map((h) => ({
+    id: h.id,
+    discussion_id: h.discussionId,
+    discussion_name: name,
+    sender_id: h.senderId,
+    body: h.body,
+  }));
+}
+
+/** GET /api/chatsSearch/search/{query}: the actor's chats by name, contacts of the customer, and messages. */
+export async function searchAll(db: Db, actor: ChatActor, query: string): Promise<ChatSearch> {
+  const q = checkQuery(query);
+  const needle = q.toLocaleLowerCase();
+  const [all, contactRows, hits] = await Promise.all([
+    listDiscussions(db, actor),
+    db
+      .select({
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+        avatarUrl: users.avatarUrl,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.customerId, actor.customerId),
+          ne(users.id, actor.userId),
+          isNull(users.deletedAt),
+          sql`(coalesce(${users.firstname}, '') || ' ' || coalesce(${users.lastname}, '')) ilike ${likePattern(q)}`,
+          sql`not exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+                          where ur.user_id = ${users.id} and lower(r.name) = 'public')`,
+        ),
+      )
+      .orderBy(users.firstname, users.id)
+      .limit(20),
+    messageHits(db, actor, q),
+  ]);
+  const names = new Map(all.map((d) => [d.id, d.name]));
+  const contacts: Contact[] = contactRows.map((u) => ({ id: u.id, name: nameOf(u), media: u.avatarUrl }));
+  return {
+    chats: all.filter((d) => d.name.toLocaleLowerCase().includes(needle)),
+    contacts,
+    messages: hits.map((h) => ({
+      id: h.id,
+      discussion_id: h.discussionId,
+      discussion_name: names.get(h.discussionId) ?? '',
+      sender_id: h.senderId,
+      body: h.body,
+    })),
+  };
+}

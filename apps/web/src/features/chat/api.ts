@@ -1,0 +1,85 @@
+import type { User } from '@cairn/shared/api/accounts';
+import type { ChatSearch, Discussion, DiscussionPage, Message } from '@cairn/shared/api/chat';
+import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { profileKey } from '../account/profile';
+
+export const chatsKey = ['chats'] as const;
+export const discussionKey = (id: number) => ['chats', 'discussion', id] as const;
+
+/** GET /api/chats: the user's discussions, latest message first. */
+export function useDiscussions(enabled = true) {
+  return useQuery({
+    queryKey: chatsKey,
+    queryFn: () => http.get<{ data: Discussion[] }>('/api/chats').then((r) => r.data),
+    enabled,
+  });
+}
+
+/**
+ * A discussion's messages, page 1 (the newest ten) through GET /api/chats/{id}, which marks them read; older
+ * pages through GET /api/chats/{id}/{page}. A failure to open shows the server's message (§8), not a redirect.
+ */
+export function useDiscussion(id: number | null) {
+  return useInfiniteQuery({
+    queryKey: discussionKey(id ?? 0),
+    enabled: id !== null,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      http
+        .get<{ data: DiscussionPage }>(pageParam === 1 ? `/api/chats/${id}` : `/api/chats/${id}/${pageParam}`, {
+          handle: [404],
+        })
+        .then((r) => r.data),
+    getNextPageParam: (last) =>
+      last.pagination.current_page < last.pagination.total_pages ? last.pagination.current_page + 1 : undefined,
+  });
+}
+
+/** All loaded messages, oldest first, each once (pages shift while messages arrive). */
+export function flattenMessages(pages: DiscussionPage[] | undefined): Message[] {
+  const byId = new Map<number, Message>();
+  for (const p of pages ?? []) for (const m of p.messages) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export function useChatSearch(query: string) {
+  return useQuery({
+    queryKey: ['chats', 'search', query],
+    enabled: query.length > 0,
+    queryFn: () =>
+      http.get<{ data: ChatSearch }>(`/api/chatsSearch/search/${encodeURIComponent(query)}`).then((r) => r.data),
+  });
+}
+
+export function sendText(target: { discussionId: number } | { userId: number }, body: string): Promise<Message> {
+  const payload =
+    'discussionId' in target ? { body, discussion_id: target.discussionId } : { body, user_id: target.userId };
+  // an unknown user is the caller's to tell (no_results_found), not the catalogue's redirect
+  return http.post<{ data: Message }>('/api/messages', payload, { handle: [404] }).then((r) => r.data);
+}
+
+export function sendBroadcast(discussionId: number, body: string): Promise<Message> {
+  return http.post<{ data: Message }>('/api/broadcasts', { body, discussion_id: discussionId }).then((r) => r.data);
+}
+
+/** POST /chats/messages or /chats/broadcasts: the attachment with its optional text. */
+export function sendFile(channel: 'chat' | 'broadcast', discussionId: number, file: File, body: string) {
+  const form = new FormData();
+  form.append('discussion_id', String(discussionId));
+  if (body) form.append('body', body);
+  form.append('file', file);
+  return http.post<{ data: { id: number } }>(channel === 'chat' ? '/chats/messages' : '/chats/broadcasts', form);
+}
+
+/** The header's chat counter: discussions with unread messages (the profile's `chats` counter). */
+export function unreadChats(user: User | undefined): number {
+  return user?.notifications?.chats ?? 0;
+}
+
+/** Something arrived or was read: the list, the counter and that discussion reload. */
+export function refreshChats(qc: QueryClient, discussionId?: number): void {
+  void qc.invalidateQueries({ queryKey: chatsKey, exact: true });
+  void qc.invalidateQueries({ queryKey: profileKey });
+  if (discussionId !== undefined) void qc.invalidateQueries({ queryKey: discussionKey(discussionId) });
+}

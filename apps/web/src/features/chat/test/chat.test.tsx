@@ -1,0 +1,242 @@
+import type { User } from '@cairn/shared/api/accounts';
+import type { ChatSearch, ChatUser, Discussion, DiscussionPage, Message } from '@cairn/shared/api/chat';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../test/render';
+import { profileKey } from '../../account/profile';
+import { uiStore } from '../../shell/ui-store';
+import ChatView from '../components/ChatView';
+import { chatStore, openChat } from '../store';
+
+const me = { id: 7, firstname: 'Lena', lastname: 'Learner', notifications: { chats: 0 } } as unknown as User;
+const person = (id: number, name: string, extra: Partial<ChatUser> = {}): ChatUser => ({
+  id,
+  name,
+  email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+  owner: false,
+  read_message_at: null,
+  media: null,
+  ...extra,
+});
+const lena = person(7, 'Lena Learner', { read_message_at: '2026-03-02T12:00:00.000Z' });
+const rico = person(8, 'Rico Rival');
+const cora = person(9, 'Cora Coach', { owner: true });
+
+const message = (id: number, sender: number, extra: Partial<Message> = {}): Message => ({
+  id,
+  discussion_id: 1,
+  sender_id: sender,
+  sender_name: sender === 7 ? 'Lena Learner' : 'Rico Rival',
+  body: `message ${id}`,
+  type: 'chat',
+  user_id: sender,
+  media: null,
+  read_status: { recipients: 1, read: 0 },
+  created_at: '2026-03-02T10:00:00.000Z',
+  readable_created_at: 'Mar 2, 2026, 10:00 AM',
+  ...extra,
+});
+
+const discussion = (id: number, name: string, extra: Partial<Discussion> = {}): Discussion => ({
+  id,
+  type: 'individual',
+  name,
+  media: null,
+  priority: 0,
+  unread: 0,
+  latestMessage: null,
+  repliable: true,
+  can_post: true,
+  channel: 'chat',
+  participants: [lena, rico],
+  ...extra,
+});
+
+const page = (d: Discussion, messages: Message[]): { data: DiscussionPage } => ({
+  data: { ...d, messages, pagination: { total: messages.length, total_pages: 1, current_page: 1, per_page: 10 } },
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubServer(routes: Record<string, () => unknown>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const answer = routes[url];
+      return answer ? json(answer()) : json({ message: 'nope', code: 'not_found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function renderChat() {
+  const utils = renderRoutes([{ path: '/games', element: <ChatView /> }], '/games');
+  utils.queryClient.setQueryData(profileKey, me);
+  return utils;
+}
+
+beforeEach(() => chatStore.set({ target: null, profile: false }));
+afterEach(() => vi.restoreAllMocks());
+
+describe('chat list', () => {
+  it('caps unread counts at 9+, filters by type and marks an active filter with a dot', async () => {
+    stubServer({
+      '/api/chats': () => ({
+        data: [
+          discussion(3, 'Acme news', { type: 'company', channel: 'broadcast', unread: 12 }),
+          discussion(2, 'Team Summit', { type: 'team', unread: 3 }),
+          discussion(1, 'Rico Rival'),
+        ],
+      }),
+    });
+    renderChat();
+    const items = await screen.findAllByTestId('discussion');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Acme news'),
+      expect.stringContaining('Team Summit'),
+      expect.stringContaining('Rico Rival'),
+    ]);
+    expect(within(items[0]).getByTestId('unread').textContent).toContain('9+');
+    expect(within(items[1]).getByTestId('unread').textContent).toContain('3');
+    expect(screen.queryByTestId('filter-dot')).toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'team');
+    expect(screen.getAllByTestId('discussion').map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Team Summit'),
+    ]);
+    expect(screen.getByTestId('filter-dot')).toBeTruthy();
+  });
+
+  it('searches from 2 characters only, shows the sections that have entries, and opens a contact’s new chat', async () => {
+    const results: Record<string, ChatSearch> = {
+      '/api/chatsSearch/search/co': { chats: [], contacts: [{ id: 9, name: 'Cora Coach', media: null }], messages: [] },
+      '/api/chatsSearch/search/zz': { chats: [], contacts: [], messages: [] },
+    };
+    const calls = stubServer({
+      '/api/chats': () => ({ data: [discussion(1, 'Rico Rival')] }),
+      ...Object.fromEntries(Object.entries(results).map(([k, v]) => [k, () => ({ data: v })])),
+    });
+    renderChat();
+    const box = await screen.findByRole('searchbox', { name: 'Search chats, contacts and messages' });
+    await userEvent.type(box, 'c');
+    expect(await screen.findAllByTestId('discussion')).toHaveLength(1);
+    await userEvent.type(box, 'o');
+    const contacts = await screen.findByRole('region', { name: 'Contacts' }, { timeout: 3000 });
+    expect(screen.queryByRole('region', { name: 'Chats' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
+    expect(calls.filter((c) => c.includes('chatsSearch'))).toEqual(['/api/chatsSearch/search/co']);
+    await userEvent.click(within(contacts).getByRole('button', { name: /Cora Coach/ }));
+    expect(screen.getByRole('heading', { name: 'Cora Coach' })).toBeTruthy();
+    expect(screen.getByText('Send the first message to start the conversation.')).toBeTruthy();
+    // back: the query and its results are gone
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the chats' }));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+
+    await userEvent.type(screen.getByRole('searchbox'), 'zz');
+    expect(await screen.findByText('No results found', {}, { timeout: 3000 })).toBeTruthy();
+  });
+});
+
+describe('conversation', () => {
+  it('shows grey, partly read and orange ticks on the own messages, read details only with more than 2 users', async () => {
+    const team = discussion(1, 'Team Summit', { type: 'team', participants: [lena, rico, cora] });
+    stubServer({
+      '/api/chats': () => ({ data: [team] }),
+      '/api/chats/1': () =>
+        page(team, [
+          message(1, 7, { read_status: { recipients: 2, read: 0 } }),
+          message(2, 7, { read_status: { recipients: 2, read: 1 } }),
+          message(3, 7, { read_status: { recipients: 2, read: 2 } }),
+          message(4, 8, { read_status: { recipients: 2, read: 2 } }),
+        ]),
+    });
+    act(() => chatStore.set({ target: { discussionId: 1 }, profile: false }));
+    renderChat();
+    await screen.findAllByTestId('message');
+    const ticks = screen.getAllByTestId('ticks');
+    expect(ticks.map((t) => t.getAttribute('data-state'))).toEqual(['delivered', 'partly', 'read']);
+    expect(ticks.map((t) => t.getAttribute('aria-label'))).toEqual(['Delivered', 'Read by 1 of 2', 'Read']);
+    // three own messages have the details, Rico's message has neither ticks nor details
+    expect(screen.getAllByText('Read status')).toHaveLength(3);
+  });
+
+  it('removes the audio player on a playback error and offers the file under its title and extension', async () => {
+    const d = discussion(1, 'Rico Rival');
+    const media = {
+      id: 5,
+      url: '/files/media/1/abc.ogg',
+      title: 'Voice note',
+      ext: 'ogg',
+      metadata: { mimetype: 'audio/ogg' },
+    };
+    stubServer({
+      '/api/chats': () => ({ data: [d] }),
+      '/api/chats/1': () => page(d, [message(1, 8, { body: '', media })]),
+    });
+    act(() => chatStore.set({ target: { discussionId: 1 }, profile: false }));
+    const { container } = renderChat();
+    await screen.findByTestId('message');
+    const audio = container.querySelector('audio');
+    expect(audio).not.toBeNull();
+    fireEvent.error(audio!);
+    await waitFor(() => expect(container.querySelector('audio')).toBeNull());
+    expect(screen.getByText('This recording cannot be played.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download Voice note.ogg' }).getAttribute('download')).toBe(
+      'Voice note.ogg',
+    );
+  });
+
+  it('hides the composer where only the owners post', async () => {
+    const news = discussion(2, 'Acme news', {
+      type: 'company',
+      channel: 'broadcast',
+      repliable: false,
+      can_post: false,
+    });
+    stubServer({ '/api/chats': () => ({ data: [news] }), '/api/chats/2': () => page(news, [message(1, 9)]) });
+    act(() => chatStore.set({ target: { discussionId: 2 }, profile: false }));
+    renderChat();
+    expect(await screen.findByText('Only the owners of this channel post here.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+});
+
+describe('openChat', () => {
+  it('opens a new chat with a user, the composer prefilled with the draft (sendTrail)', async () => {
+    stubServer({ '/api/chats': () => ({ data: [discussion(1, 'Rico Rival')] }) });
+    act(() => openChat({ userId: 9, name: 'Cora Coach', draft: 'About the Demo exam' }));
+    renderChat();
+    expect(await screen.findByRole('heading', { name: 'Cora Coach' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('About the Demo exam');
+    // no attachment before the chat exists: the first message creates it
+    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+  });
+
+  it('opens the existing one-to-one chat of a user instead of a new one', async () => {
+    const d = discussion(1, 'Rico Rival');
+    stubServer({ '/api/chats': () => ({ data: [d] }), '/api/chats/1': () => page(d, [message(1, 8)]) });
+    act(() => openChat({ userId: 8 }));
+    renderChat();
+    expect(await screen.findByText('message 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+  });
+
+  it('starts a chat with a user known only by id, and says no_results_found when the server does not know them', async () => {
+    const calls = stubServer({ '/api/chats': () => ({ data: [] }) });
+    act(() => openChat({ userId: 99 }));
+    renderChat();
+    expect(await screen.findByRole('heading', { name: 'New conversation' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(calls).toContain('/api/messages');
+  });
+
+  it('opens the side panel on the chats tab with the target', () => {
+    openChat({ userId: 9, name: 'Cora Coach' });
+    expect(uiStore.get().panel).toBe('chats');
+    expect(chatStore.get().target).toEqual({ userId: 9, name: 'Cora Coach' });
+  });
+});
