@@ -78,12 +78,14 @@ describe('GET /api/games', () => {
         expect(res.statusCode).toBe(200);
         return { queries, trails: res.json().data.length as number };
       };
+      // the first request also checks the token in the database; later ones find it in the process's token cache
+      await measure();
       const few = await measure();
       for (let i = 0; i < 5; i++) await importTest(t, onePebble(`Extra ${i}`), { assign: [DEMO_USERS.rival.email] });
       const many = await measure();
       expect(many.trails).toBe(few.trails + 5);
       expect(many.queries).toBe(few.queries);
-      expect(few.queries).toBeLessThanOrEqual(2);
+      expect(few.queries).toBe(1);
     } finally {
       (pool as { query: unknown }).query = original;
     }
