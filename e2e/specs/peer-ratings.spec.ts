@@ -99,9 +99,11 @@ test('a peer rates an answer live: request popup, rating with a comment, flipped
     await expect(panel.getByText('Simple and useful, thanks!')).toBeVisible();
     await expect(panel.getByRole('img', { name: '4 out of 5', exact: true })).toHaveCount(2);
 
-    // chatting with the rater
+    // chatting with the rater: their conversation opens in the side panel
     await panel.getByRole('button', { name: 'Chat with Lena Learner' }).click();
-    await expect(rival).toHaveURL(/\/chat\?|\/games/);
+    const side = rival.getByRole('dialog', { name: 'Side panel' });
+    await expect(side.getByRole('heading', { name: 'Lena Learner' })).toBeVisible();
+    await expect(side.getByRole('textbox', { name: 'Message' })).toBeVisible();
   } finally {
     // leave the rival's survey to be played from its start by later journeys (a reset spends a try; tries: 0);
     // a fresh sign-in: access tokens live 6 s in these journeys

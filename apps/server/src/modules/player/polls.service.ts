@@ -1,5 +1,5 @@
 import type { MineralType, pollSchema } from '@cairn/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -51,6 +51,11 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
         mediaKind: media.kind,
         mediaMime: media.mimetype,
         mediaKey: media.storageKey,
+        // the viewer's one-to-one (or coach) discussion with this answerer, when they have one
+        discussionId: sql<number | null>`(select d.id from discussions d
+          where d.type in ('individual', 'coach')
+            and d.pair_key = least(users.id, ${actor.userId})::text || '-' || greatest(users.id, ${actor.userId})::text
+          order by (d.type = 'coach') desc limit 1)`,
       })
       .from(mineralAnswers)
       .innerJoin(users, eq(users.id, mineralAnswers.userId))
@@ -95,7 +100,7 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
       name,
       avatar: g.avatar,
       is_me: g.userId === actor.userId,
-      discussion_id: null,
+      discussion_id: g.userId === actor.userId ? null : g.discussionId,
       updated_at: g.updatedAt.toISOString(),
       answers: picked,
     };

@@ -18,12 +18,14 @@ export type RatingRow = {
   rating: number;
   comment: string;
   created_at: Date;
+  /** the one-to-one (or coach) discussion of the rater and the player, when they have one */
+  discussion_id: number | null;
 };
 
 const nameOf = (r: { firstname: string | null; lastname: string | null; email?: string }) =>
   [r.firstname, r.lastname].filter(Boolean).join(' ').trim() || r.email || '';
 
-/** Row → §3 Rating (discussion_id: null here; the chat feature fills it in when a discussion exists). */
+/** Row → §3 Rating. */
 export const presentRating = (r: RatingRow) => ({
   id: r.id,
   rater_id: r.rater_id,
@@ -31,7 +33,7 @@ export const presentRating = (r: RatingRow) => ({
   avatar: r.avatar,
   rating: r.rating,
   comment: r.comment,
-  discussion_id: null,
+  discussion_id: r.discussion_id ?? null,
   created_at: new Date(r.created_at).toISOString(),
 });
 
@@ -88,7 +90,8 @@ export async function requestRatings(
 /** The ratings one player's answer to a pebble received, newest first. */
 export async function ratingsOf(db: Db | Tx, pebbleId: number, playerId: number): Promise<RatingRow[]> {
   const res = await db.execute<RatingRow>(sql`
-    select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment, r.created_at
+    select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
+               (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id, r.created_at
     from rbo_ratings r join users u on u.id = r.rater_id
     where r.pebble_id = ${pebbleId} and r.player_id = ${playerId}
     order by r.created_at desc, r.id desc`);
@@ -109,6 +112,7 @@ export async function loadPebbleFacts(
     select
       (select json_agg(x order by x.created_at desc, x.id desc) from (
         select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
+               (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id,
                r.created_at
         from rbo_ratings r join users u on u.id = r.rater_id
         where r.pebble_id = ${pebbleId} and r.player_id = ${viewerId}) x) as ratings,

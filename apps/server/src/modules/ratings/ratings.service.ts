@@ -156,7 +156,8 @@ export async function rateAnswer(
         values (${pebbleId}, ${playerId}, ${actor.userId}, ${form.rating}, ${form.comment})
         on conflict do nothing
         returning *)
-      select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment, r.created_at
+      select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
+               (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id, r.created_at
       from r join users u on u.id = r.rater_id`);
     const rating = inserted.rows[0];
     if (!rating) throw new HttpError(409, 'already_rated', 'You have rated this answer already');
@@ -206,6 +207,7 @@ export async function myRboRatings(db: Db, actor: Actor): Promise<MeRboRatings> 
       order by q.mandatory desc, q.created_at desc, q.id desc`),
     db.execute<RatingRow & { pebble_id: number; pebble_name: string; trail_id: number; trail_name: string }>(sql`
       select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
+               (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id,
              r.created_at, p.id as pebble_id, p.name as pebble_name, t.id as trail_id, t.name as trail_name
       from rbo_ratings r
       join users u on u.id = r.rater_id

@@ -111,6 +111,17 @@ describe('peer ratings (RBO)', () => {
     });
     expect(pebble.rbo_results?.ratings.map((r) => r.comment)).toEqual(['More detail', 'Good one']);
     expect(pebble.poll_answers).toBe(1);
+    // chat-with: once the rival and the learner have a discussion, the rating names it
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: bearer(rival.token),
+      payload: { body: 'Thanks for the rating!', user_id: learner.id },
+    });
+    expect(sent.statusCode).toBe(200);
+    const discussionId = sent.json().data.discussion_id as number;
+    const reread = await rival.play.pebble(trailId, rated.id);
+    expect(reread.rbo_results?.ratings.find((r) => r.rater_id === learner.id)?.discussion_id).toBe(discussionId);
     const mine: MeRboRatings = (await rival.play.get('/api/me/rboratings')).json().data;
     expect(mine.received).toEqual([
       expect.objectContaining({ pebble_id: rated.id, total_ratings: 2, average_rating: 3 }),

@@ -81,7 +81,7 @@ export function ShareAnswersView({ pebble, onGoToPebble }: { pebble: Pebble; onG
               {!a.is_me && (
                 <button
                   type="button"
-                  onClick={() => chatWith({ userId: a.id, discussionId: a.discussion_id })}
+                  onClick={() => chatWith({ userId: a.id, discussionId: a.discussion_id, name: a.name })}
                   className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-4 focus-visible:outline-slate-900"
                   aria-label={t('panel.chatWith', { name: a.name })}
                 >

@@ -55,7 +55,7 @@ export function RatingsView({ results, scale = 'stars' }: { results: RboResults;
               </div>
               <button
                 type="button"
-                onClick={() => chatWith({ userId: r.rater_id, discussionId: r.discussion_id })}
+                onClick={() => chatWith({ userId: r.rater_id, discussionId: r.discussion_id, name: r.rater })}
                 className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-4 focus-visible:outline-slate-900"
                 aria-label={t('panel.chatWith', { name: r.rater })}
               >
