@@ -1,11 +1,15 @@
 import type { Pebble, Trail } from '@cairn/shared/api/trails';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importWithReload } from '../../../lib/chunk-reload';
+import { loadNamespaces } from '../../../lib/i18n';
+import { PHONE_QUERY, useMedia } from '../../../lib/use-media';
+import { Spinner } from '../../../ui/Spinner';
 import { RatingsView } from '../../rbo/components/RatingsView';
 import { PanelFrame } from '../../shell/components/PanelFrame';
 import { ShareAnswersView } from './ShareAnswersView';
 
-export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share';
+export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share' | 'notifications' | 'chats' | 'result';
 
 interface Props {
   tab: PlayerPanelTab;
@@ -17,17 +21,45 @@ interface Props {
   onChoose: (pebbleId: number) => void;
 }
 
+// the views the phone's single tab set adds (§2), each a chunk of its own with its translations
+const NotificationList = lazy(async () => {
+  const [m] = await Promise.all([
+    importWithReload(() => import('../../notifications/components/NotificationList')),
+    loadNamespaces(['notifications']),
+  ]);
+  return m;
+});
+const ChatView = lazy(async () => {
+  const [m] = await Promise.all([
+    importWithReload(() => import('../../chat/components/ChatView')),
+    loadNamespaces(['chat']),
+  ]);
+  return m;
+});
+const ResultTab = lazy(async () => {
+  const [m] = await Promise.all([
+    importWithReload(() => import('../../results/components/ResultTab')),
+    loadNamespaces(['results']),
+  ]);
+  return m;
+});
+
 /**
  * The player's side panel: the info, navigator, ratings and share-answers views of §2. A view with nothing to
- * show for this pebble is not offered (ratings: a rated pebble the user answered; share: a shared question).
+ * show for this pebble is not offered (ratings: a rated pebble the user answered; share: a shared question). On a
+ * phone it is the one side panel of the screen, with the tab set of §2: notifications, chat, trail result,
+ * ratings, navigator (and the info view its header button opens).
  */
 export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onChoose }: Props) {
   const { t } = useTranslation(['player', 'rbo']);
-  const tabs: { id: PlayerPanelTab; label: string }[] = [
-    { id: 'info', label: t('panel.info') },
-    { id: 'navigator', label: t('panel.navigator') },
-  ];
+  const phone = useMedia(PHONE_QUERY);
+  const tabs: { id: PlayerPanelTab; label: string }[] = [{ id: 'info', label: t('panel.info') }];
+  if (phone) {
+    tabs.push({ id: 'notifications', label: t('panel.notifications') }, { id: 'chats', label: t('panel.chats') });
+    tabs.push({ id: 'result', label: t('panel.result') });
+  }
   if (pebble.rbo_results) tabs.push({ id: 'ratings', label: t('rbo:panel.tab') });
+  tabs.push({ id: 'navigator', label: t('panel.navigator') });
   if (pebble.poll_pool_id) tabs.push({ id: 'share', label: t('rbo:share.tab') });
   const active = tabs.some((x) => x.id === tab) ? tab : 'info';
   return (
@@ -48,6 +80,13 @@ export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onC
         <RatingsView results={pebble.rbo_results} scale={pebble.rbo_scale} />
       )}
       {active === 'share' && <ShareAnswersView pebble={pebble} onGoToPebble={onClose} />}
+      {(active === 'notifications' || active === 'chats' || active === 'result') && (
+        <Suspense fallback={<Spinner label={t('panel.loading')} />}>
+          {active === 'notifications' && <NotificationList />}
+          {active === 'chats' && <ChatView />}
+          {active === 'result' && <ResultTab trailId={pebble.trail_id} onDone={onClose} />}
+        </Suspense>
+      )}
     </PanelFrame>
   );
 }

@@ -78,7 +78,7 @@ export function PanelFrame<T extends string>({
           {tabs.length === 0 ? (
             <div className="flex min-w-0 flex-1 items-center gap-2">{header}</div>
           ) : (
-            <div role="tablist" aria-label={tabsLabel} className="flex gap-1" onKeyDown={onTabKey}>
+            <div role="tablist" aria-label={tabsLabel} className="flex flex-wrap gap-1" onKeyDown={onTabKey}>
               {tabs.map((tab) => (
                 <button
                   key={tab.id}
