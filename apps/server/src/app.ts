@@ -25,6 +25,7 @@ import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rate-limit';
 import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
+import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
 import './fastify-types';
 
@@ -60,6 +61,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(errorReportingPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(redisPlugin);

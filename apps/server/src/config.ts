@@ -53,6 +53,8 @@ export interface AppConfig {
   logLevel: string;
   /** error reporting (Sentry or a compatible server) for the server and the web app; off when unset */
   errorReporting: { dsn: string; release: string; environment: string } | null;
+  /** origins allowed to show the app in a frame (the customer site's preview tool), besides this one */
+  previewOrigins: string[];
   /** page views to a Plausible-compatible endpoint; off when unset */
   analytics: { endpoint: string; domain: string } | null;
   media: MediaConfig;
@@ -149,6 +151,12 @@ const envSchema = z.object({
   MEDIA_MAX_VIDEO_MB: int('MEDIA_MAX_VIDEO_MB', 1, 4096).default(100),
   MEDIA_MAX_FILE_MB: int('MEDIA_MAX_FILE_MB', 1, 1024).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PREVIEW_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => splitList(v).every((o) => URL.canParse(o)), {
+      message: 'PREVIEW_ORIGINS must be a comma-separated list of URLs',
+    }),
   SENTRY_DSN: url('SENTRY_DSN').optional(),
   SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
   SENTRY_RELEASE: z.string().max(200).optional(),
@@ -222,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    previewOrigins: splitList(e.PREVIEW_ORIGINS).map((s) => new URL(s).origin),
     errorReporting: e.SENTRY_DSN
       ? { dsn: e.SENTRY_DSN, release: e.SENTRY_RELEASE ?? `cairn@${APP_VERSION}`, environment: e.SENTRY_ENVIRONMENT }
       : null,

@@ -98,6 +98,22 @@ describe('http client: the §8 catalogue', () => {
     expect(localStorage.getItem('cairn.session')).toBeNull();
   });
 
+  it('a refresh that gets no answer (offline, page being left) keeps the session: only a refusal ends it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/refresh') throw new TypeError('Failed to fetch');
+        return json({ status: 498 });
+      }),
+    );
+    await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
+    expect(sessionStore.get()).toMatchObject({ expired: false });
+    expect(session.tokens()?.accessToken).toBe('old');
+    expect(localStorage.getItem('cairn.session')).not.toBeNull();
+    warn.mockRestore();
+  });
+
   it('422 with errors → one error toast listing each error, 6 s', async () => {
     stubFetch({
       '/api/user/profile': [

@@ -79,12 +79,20 @@ function doRefresh(): Promise<boolean> {
 
 async function refreshWithServer(refreshToken: string | null): Promise<boolean> {
   if (!refreshToken) return false;
+  let res: Response;
   try {
-    const res = await fetch('/api/refresh', {
+    res = await fetch('/api/refresh', {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
+  } catch (err) {
+    // no answer (offline, or the page is being left and the request aborted): the session is not known to be
+    // over, so it is kept; the request that needed the refresh fails and the next one tries again
+    console.warn('session refresh not answered', err);
+    return false;
+  }
+  try {
     if (!res.ok) throw new Error(`refresh ${res.status}`);
     const json = (await res.json()) as { data: Parameters<typeof session.save>[0] };
     session.save(json.data);
