@@ -173,6 +173,7 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  await announceRevocation(db, { userId, sessions: revoked.map((s) => s.id) });
+  // the user's id covers all their sessions (and keeps the NOTIFY payload small, whatever their number)
+  if (revoked.length > 0) await announceRevocation(db, { userId });
   for (const s of revoked) await db.delete(authTokens).where(eq(authTokens.sessionId, s.id));
 }
