@@ -418,23 +418,32 @@ export function checkQuery(query: string): string {
 
 /**
  * Messages of the actor's own discussions whose body contains the query, newest first. A substring match
- * (ILIKE), not word search, so Thai and Chinese (written without spaces) are found by any word; the rows
- * read are only those of discussions the actor takes part in (participants → messages_discussion_idx).
+ * (ILIKE), not word search, so Thai and Chinese (written without spaces) are found by any word. The rows read
+ * are only those of discussions the actor takes part in: for each of the actor's participant rows a lateral
+ * subquery walks that discussion's messages by `messages_discussion_idx` — a plan that cannot wander into other
+ * discussions (a plain join let the planner scan the whole table by id instead; the test checks the plan).
  */
 async function messageHits(db: Db, actor: ChatActor, q: string, room?: number) {
-  return db
-    .select({ id: messages.id, discussionId: messages.discussionId, senderId: messages.senderId, body: messages.body })
-    .from(discussionParticipants)
-    .innerJoin(messages, eq(messages.discussionId, discussionParticipants.discussionId))
-    .where(
-      and(
-        eq(discussionParticipants.userId, actor.userId),
-        room === undefined ? undefined : eq(discussionParticipants.discussionId, room),
-        sql`${messages.body} ilike ${likePattern(q)}`,
-      ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(50);
+  const pattern = likePattern(q);
+  const { rows } = await db.execute(sql`
+    select h.id, h.discussion_id, h.sender_id, h.body
+    from ${discussionParticipants} p
+    cross join lateral (
+      select m.id, m.discussion_id, m.sender_id, m.body
+      from ${messages} m
+      where m.discussion_id = p.discussion_id and m.body ilike ${pattern}
+      order by m.id desc
+      limit 50
+    ) h
+    where p.user_id = ${actor.userId} ${room === undefined ? sql`` : sql`and p.discussion_id = ${room}`}
+    order by h.id desc
+    limit 50`);
+  return (rows as { id: number; discussion_id: number; sender_id: number; body: string }[]).map((r) => ({
+    id: r.id,
+    discussionId: r.discussion_id,
+    senderId: r.sender_id,
+    body: r.body,
+  }));
 }
 
 /** GET /api/chats/search/discussions/{room}/{query}: matching messages of one discussion. */
