@@ -109,12 +109,22 @@ export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discuss
   if (ids.length === 0) return [];
   const [participants, latest] = await Promise.all([
     participantsOf(db, ids),
+    // each discussion's newest message by a backward walk of messages_discussion_idx (one row per discussion,
+    // however long the discussion; a distinct-on would sort all their messages)
     db
-      .selectDistinctOn([messages.discussionId], messageColumns)
+      .select(messageColumns)
       .from(messages)
       .leftJoin(media, eq(media.id, messages.mediaId))
-      .where(inArray(messages.discussionId, ids))
-      .orderBy(messages.discussionId, desc(messages.id)),
+      .where(
+        inArray(
+          messages.id,
+          sql`(select l.id from unnest(array[${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[]) as d(id) cross join lateral (
+            select id from ${messages} where discussion_id = d.id order by id desc limit 1) l)`,
+        ),
+      ),
   ]);
   const byDiscussion = groupBy(participants, (p) => p.discussionId);
   const latestBy = new Map(latest.map((m) => [m.discussionId, m]));

@@ -340,11 +340,13 @@ describe('search plan', () => {
     (pool as { query: unknown }).query = (...args: unknown[]) => {
       const [q, v] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       const text = typeof q === 'string' ? q : q.text;
-      if (/ilike/i.test(text)) seen.push({ text, values: v ?? (typeof q === 'string' ? [] : q.values) ?? [] });
+      if (/ilike|lateral/i.test(text)) seen.push({ text, values: v ?? (typeof q === 'string' ? [] : q.values) ?? [] });
       return (original as (...a: unknown[]) => unknown)(...args);
     };
     try {
       expect((await get('learner', '/api/chatsSearch/search/chatter')).json().data.messages).toEqual([]);
+      // Otto's list shows the newest of his 20,000 messages without reading the others
+      expect((await get('other', '/api/chats')).json().data[0].latestMessage.body).toBe('globex chatter 20000');
     } finally {
       (pool as { query: unknown }).query = original;
     }
