@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
 
@@ -132,6 +133,8 @@ test('on a wide screen a trail result opens the chat with the coach beside it; a
   await page.keyboard.type('Could we go through my exam?');
   await dock.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(dock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.getByRole('button', { name: 'Close trail result' }).click();
   await expect(dock).toHaveCount(0);
 

@@ -1,7 +1,6 @@
 import type { ChatMedia, ChatUser, Discussion, Message } from '@cairn/shared';
 import type { discussions, media } from '../../db/schema';
-import { fileUrl } from '../accounts/accounts.presenter';
-import { extOf } from '../media/media.presenter';
+import { extOf, presentMedia } from '../media/media.presenter';
 
 export interface ParticipantRow {
   discussionId: number;
@@ -41,13 +40,15 @@ export function nameOf(u: Pick<ParticipantRow, 'firstname' | 'lastname' | 'email
   return full || u.email || '';
 }
 
+/** An attachment, presented by the media module (its URL rules, e.g. private files, apply to chat too). */
 function presentChatMedia(m: typeof media.$inferSelect): ChatMedia {
+  const presented = presentMedia(m);
   return {
     id: m.id,
-    url: fileUrl(m.storageKey),
-    title: m.title,
+    url: presented.url,
+    title: presented.title,
     ext: extOf(m.storageKey),
-    metadata: { mimetype: m.mimetype },
+    metadata: { mimetype: presented.metadata.mimetype },
   };
 }
 

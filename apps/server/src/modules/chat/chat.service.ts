@@ -109,12 +109,22 @@ export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discuss
   if (ids.length === 0) return [];
   const [participants, latest] = await Promise.all([
     participantsOf(db, ids),
+    // each discussion's newest message by a backward walk of messages_discussion_idx (one row per discussion,
+    // however long the discussion; a distinct-on would sort all their messages)
     db
-      .selectDistinctOn([messages.discussionId], messageColumns)
+      .select(messageColumns)
       .from(messages)
       .leftJoin(media, eq(media.id, messages.mediaId))
-      .where(inArray(messages.discussionId, ids))
-      .orderBy(messages.discussionId, desc(messages.id)),
+      .where(
+        inArray(
+          messages.id,
+          sql`(select l.id from unnest(array[${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::int[]) as d(id) cross join lateral (
+            select id from ${messages} where discussion_id = d.id order by id desc limit 1) l)`,
+        ),
+      ),
   ]);
   const byDiscussion = groupBy(participants, (p) => p.discussionId);
   const latestBy = new Map(latest.map((m) => [m.discussionId, m]));
@@ -418,23 +428,32 @@ export function checkQuery(query: string): string {
 
 /**
  * Messages of the actor's own discussions whose body contains the query, newest first. A substring match
- * (ILIKE), not word search, so Thai and Chinese (written without spaces) are found by any word; the rows
- * read are only those of discussions the actor takes part in (participants → messages_discussion_idx).
+ * (ILIKE), not word search, so Thai and Chinese (written without spaces) are found by any word. The rows read
+ * are only those of discussions the actor takes part in: for each of the actor's participant rows a lateral
+ * subquery walks that discussion's messages by `messages_discussion_idx` — a plan that cannot wander into other
+ * discussions (a plain join let the planner scan the whole table by id instead; the test checks the plan).
  */
 async function messageHits(db: Db, actor: ChatActor, q: string, room?: number) {
-  return db
-    .select({ id: messages.id, discussionId: messages.discussionId, senderId: messages.senderId, body: messages.body })
-    .from(discussionParticipants)
-    .innerJoin(messages, eq(messages.discussionId, discussionParticipants.discussionId))
-    .where(
-      and(
-        eq(discussionParticipants.userId, actor.userId),
-        room === undefined ? undefined : eq(discussionParticipants.discussionId, room),
-        sql`${messages.body} ilike ${likePattern(q)}`,
-      ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(50);
+  const pattern = likePattern(q);
+  const { rows } = await db.execute(sql`
+    select h.id, h.discussion_id, h.sender_id, h.body
+    from ${discussionParticipants} p
+    cross join lateral (
+      select m.id, m.discussion_id, m.sender_id, m.body
+      from ${messages} m
+      where m.discussion_id = p.discussion_id and m.body ilike ${pattern}
+      order by m.id desc
+      limit 50
+    ) h
+    where p.user_id = ${actor.userId} ${room === undefined ? sql`` : sql`and p.discussion_id = ${room}`}
+    order by h.id desc
+    limit 50`);
+  return (rows as { id: number; discussion_id: number; sender_id: number; body: string }[]).map((r) => ({
+    id: r.id,
+    discussionId: r.discussion_id,
+    senderId: r.sender_id,
+    body: r.body,
+  }));
 }
 
 /** GET /api/chats/search/discussions/{room}/{query}: matching messages of one discussion. */

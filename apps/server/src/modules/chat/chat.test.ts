@@ -316,6 +316,58 @@ describe('search', () => {
   });
 });
 
+describe('search plan', () => {
+  it('reads messages only through the searcher’s discussions, never by scanning the table (other customers’ rows)', async () => {
+    const pool = t.database.pool;
+    // a big customer elsewhere: Globex gets a discussion with 20,000 messages
+    const otto = ids.other;
+    const { rows } = await pool.query(
+      `insert into discussions (customer_id, type, name) select customer_id, 'team', 'Globex crowd' from users where id = $1 returning id`,
+      [otto],
+    );
+    await pool.query('insert into discussion_participants (discussion_id, user_id) values ($1, $2)', [
+      rows[0].id,
+      otto,
+    ]);
+    await pool.query(
+      `insert into messages (discussion_id, sender_id, body) select $1, $2, 'globex chatter ' || i from generate_series(1, 20000) i`,
+      [rows[0].id, otto],
+    );
+    await pool.query('analyze messages; analyze discussion_participants; analyze discussions');
+
+    const original = pool.query.bind(pool);
+    const seen: { text: string; values: unknown[] }[] = [];
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      const [q, v] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      const text = typeof q === 'string' ? q : q.text;
+      if (/ilike|lateral/i.test(text)) seen.push({ text, values: v ?? (typeof q === 'string' ? [] : q.values) ?? [] });
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      expect((await get('learner', '/api/chatsSearch/search/chatter')).json().data.messages).toEqual([]);
+      // Otto's list shows the newest of his 20,000 messages without reading the others
+      expect((await get('other', '/api/chats')).json().data[0].latestMessage.body).toBe('globex chatter 20000');
+    } finally {
+      (pool as { query: unknown }).query = original;
+    }
+    const search = seen.find((q) => /lateral/.test(q.text));
+    expect(search).toBeDefined();
+    const [{ 'QUERY PLAN': plan }] = (await pool.query(`explain (format json) ${search!.text}`, search!.values)).rows;
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+    const nodes: PlanNode[] = [];
+    const walk = (n: PlanNode) => {
+      nodes.push(n);
+      for (const c of n.Plans ?? []) walk(c);
+    };
+    walk(plan[0].Plan);
+    const onMessages = nodes.filter((n) => n['Relation Name'] === 'messages');
+    // messages are reached only by the (discussion_id, id) index, per discussion of the searcher
+    expect(onMessages.map((n) => [n['Node Type'], n['Index Name']])).toEqual([
+      ['Index Scan', 'messages_discussion_idx'],
+    ]);
+  });
+});
+
 describe('listing cost', () => {
   it('runs a fixed number of queries whatever the number of discussions', async () => {
     const pool = t.database.pool;

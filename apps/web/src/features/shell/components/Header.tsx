@@ -55,7 +55,7 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
         <button
           type="button"
-          className="flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+          className="relative flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           aria-label={menuOpen ? t('menu.close') : t('menu.open')}
           aria-expanded={menuOpen}
           aria-controls="primary-nav"
@@ -69,6 +69,10 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
               strokeLinecap="round"
             />
           </svg>
+          {/* the Chat entry's badge is inside the folded menu on phones: a dot says there is something there */}
+          {chats > 0 && !menuOpen && (
+            <span aria-hidden="true" className="absolute end-1.5 top-1.5 size-2.5 rounded-full bg-red-600" />
+          )}
         </button>
         <NavLink to={localize('/games')} className="me-2 flex items-center" aria-label={t('home')}>
           <CustomerLogo user={user} />
