@@ -4,7 +4,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
 import { MediaView } from '../../media/components/MediaView';
 import { usePoll } from '../../rbo/api';
-import { chatWith } from '../../rbo/chat-with';
+import { ChatWithButton } from '../../rbo/components/ChatWithButton';
 
 /**
  * The Share-answers panel of §2: a summary header, the question's details (collapsible, with a link back to the
@@ -78,25 +78,7 @@ export function ShareAnswersView({ pebble, onGoToPebble }: { pebble: Pebble; onG
                   ),
                 )}
               </div>
-              {!a.is_me && (
-                <button
-                  type="button"
-                  onClick={() => chatWith({ userId: a.id, discussionId: a.discussion_id, name: a.name })}
-                  className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-4 focus-visible:outline-slate-900"
-                  aria-label={t('panel.chatWith', { name: a.name })}
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="size-6"
-                    aria-hidden="true"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z" />
-                  </svg>
-                </button>
-              )}
+              {!a.is_me && <ChatWithButton userId={a.id} discussionId={a.discussion_id} name={a.name} />}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { RboResults, RboScale } from '@cairn/shared/api/ratings';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
-import { chatWith } from '../chat-with';
+import { ChatWithButton } from './ChatWithButton';
 import { RatingView, Star } from './RatingInput';
 
 /**
@@ -53,23 +53,7 @@ export function RatingsView({ results, scale = 'stars' }: { results: RboResults;
                 <RatingView value={r.rating} scale={scale} size="size-4" />
                 {r.comment && <p className="mt-1 break-words text-sm text-slate-700">{r.comment}</p>}
               </div>
-              <button
-                type="button"
-                onClick={() => chatWith({ userId: r.rater_id, discussionId: r.discussion_id, name: r.rater })}
-                className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-4 focus-visible:outline-slate-900"
-                aria-label={t('panel.chatWith', { name: r.rater })}
-              >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-6"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z" />
-                </svg>
-              </button>
+              <ChatWithButton userId={r.rater_id} discussionId={r.discussion_id} name={r.rater} />
             </li>
           ))}
         </ul>
