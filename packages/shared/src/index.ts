@@ -14,3 +14,4 @@ export * from './media';
 export * from './privacy';
 export * from './realtime';
 export * from './validation';
+export * from './profile';
