@@ -12,5 +12,6 @@ export * from './constants';
 export * from './locales';
 export * from './media';
 export * from './privacy';
+export * from './profile';
 export * from './realtime';
 export * from './validation';

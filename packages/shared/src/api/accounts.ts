@@ -93,6 +93,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   readable_created_at: z.string(),
   updated_at: z.string(),
+  /** §5 profile completion percentage, 0–100 (packages/shared/src/profile.ts) */
+  profile_completion: z.number().int().min(0).max(100),
 });
 export type User = z.infer<typeof userSchema>;
 

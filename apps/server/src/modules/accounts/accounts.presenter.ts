@@ -1,4 +1,4 @@
-import { LOCALES, type ProfileField, resolveLocale, type User } from '@cairn/shared';
+import { LOCALES, type ProfileField, profileCompletion, resolveLocale, type User } from '@cairn/shared';
 import type { CustomerStyle } from '../../db/schema';
 
 export interface UserRow {
@@ -73,6 +73,7 @@ export function presentUser(
     unreadChats?: number;
   },
 ): User {
+  const avatar = extra.avatar ?? (u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : []);
   return {
     id: u.id,
     real_id: u.id,
@@ -81,7 +82,7 @@ export function presentUser(
     lastname: u.lastname,
     mobile: u.mobile,
     birth: u.birth,
-    avatar: extra.avatar ?? (u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : []),
+    avatar,
     cover: u.cover,
     nationality_id: u.nationalityId,
     is_root: u.isRoot,
@@ -101,5 +102,14 @@ export function presentUser(
     created_at: u.createdAt.toISOString(),
     readable_created_at: readableDate.format(u.createdAt),
     updated_at: u.updatedAt.toISOString(),
+    profile_completion: profileCompletion({
+      firstname: u.firstname,
+      lastname: u.lastname,
+      mobile: u.mobile,
+      birth: u.birth,
+      nationality_id: u.nationalityId,
+      avatar,
+      fields: extra.fields,
+    }),
   };
 }

@@ -74,6 +74,21 @@ describe('POST /api/user/profile', () => {
     expect(back.json().data.language).toBe('de');
   });
 
+  it('reports the §5 completion percentage, which rises as checkpoints are filled and ignores the email', async () => {
+    const token = await tokenOf('rival');
+    const cleared = await update(token, { mobile: null, birth: null, nationality_id: null });
+    expect(cleared.statusCode).toBe(200);
+    const before = cleared.json().data;
+    expect(before.email).not.toBeNull(); // email is internal: filled, yet not a checkpoint
+    const checkpoints = 6 + before.fields.filter((f: { edit: boolean }) => f.edit).length;
+    const filledBefore = Math.round((before.profile_completion / 100) * checkpoints);
+    const res = await update(token, { mobile: '+44 20 7946 0000', birth: '1991-04-01' });
+    expect(res.json().data.profile_completion).toBe(Math.round(((filledBefore + 2) / checkpoints) * 100));
+    expect(res.json().data.profile_completion).toBeGreaterThan(before.profile_completion);
+    const blank = await update(token, { mobile: '  ' });
+    expect(blank.json().data.profile_completion).toBe(Math.round(((filledBefore + 1) / checkpoints) * 100));
+  });
+
   it('refuses an unsupported language with 422 keyed by language', async () => {
     const res = await update(await tokenOf('learner'), { language: 'xx' });
     expect(res.statusCode).toBe(422);

@@ -20,6 +20,21 @@ export default function MeScreen() {
           <div className="min-w-0 flex-1">
             <p className="truncate text-lg font-semibold">{name}</p>
             <p className="truncate text-slate-600">{user.email}</p>
+            <div className="mt-2 max-w-xs">
+              <p id="profile-completion-label" className="text-sm text-slate-700">
+                {t('profile.completion', { percent: user.profile_completion })}
+              </p>
+              <div
+                role="progressbar"
+                aria-labelledby="profile-completion-label"
+                aria-valuenow={user.profile_completion}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+              >
+                <div className="h-full bg-emerald-600" style={{ width: `${user.profile_completion}%` }} />
+              </div>
+            </div>
           </div>
           <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
             {t('profile.edit')}

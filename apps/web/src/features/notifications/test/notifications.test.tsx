@@ -36,6 +36,7 @@ const user = (unread: number): User => ({
   trail_id: null,
   created_at: '2026-01-01T10:00:00.000Z',
   readable_created_at: 'January 1, 2026',
+  profile_completion: 0,
   updated_at: '2026-01-01T10:00:00.000Z',
 });
 
