@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ACCENT } from './constants';
 import {
   AA_CONTRAST,
-  TEXT_DARK,
-  TEXT_LIGHT,
   accessibleBrand,
   contrastRatio,
   relativeLuminance,
+  TEXT_DARK,
+  TEXT_LIGHT,
   textOn,
 } from './branding';
+import { DEFAULT_ACCENT } from './constants';
 
 describe('luminance and contrast rules (§9, WCAG AA)', () => {
   it('computes the WCAG extremes', () => {
