@@ -8,6 +8,7 @@ export * from './api/reference';
 export * from './api/results';
 export * from './api/sessions';
 export * from './api/trails';
+export * from './branding';
 export * from './constants';
 export * from './locales';
 export * from './media';
