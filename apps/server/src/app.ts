@@ -9,6 +9,7 @@ import chatModule from './modules/chat';
 import mediaModule from './modules/media';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import playerRoutes from './modules/player/player.routes';
+import battlesRoutes from './modules/battles/battles.routes';
 import ratingsRoutes from './modules/ratings/ratings.routes';
 import clientConfigRoutes from './modules/reference/client-config.routes';
 import referenceRoutes from './modules/reference/reference.routes';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(trailsRoutes);
   await app.register(playerRoutes);
   await app.register(ratingsRoutes);
+  await app.register(battlesRoutes);
   await app.register(mediaModule);
   await app.register(chatModule);
   return app;

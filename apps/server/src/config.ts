@@ -58,6 +58,8 @@ export interface AppConfig {
   /** page views to a Plausible-compatible endpoint; off when unset */
   analytics: { endpoint: string; domain: string } | null;
   media: MediaConfig;
+  /** seconds between runs of the scheduled jobs (battle reminders and deadlines, due/start notices); 0 = not scheduled */
+  scheduleSeconds: number;
 }
 
 export interface MediaConfig {
@@ -141,6 +143,7 @@ const envSchema = z.object({
   OIDC_AZURE_JWKS: jwks('OIDC_AZURE_JWKS').optional(),
   RATE_LIMIT_MAX: int('RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   RATE_LIMIT_WINDOW: int('RATE_LIMIT_WINDOW', 1, 86_400).default(60),
+  SCHEDULE_SECONDS: int('SCHEDULE_SECONDS', 0, 86_400).default(60),
   BODY_LIMIT: int('BODY_LIMIT', 1024, 104_857_600).default(1_048_576),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     redisUrl: e.REDIS_URL,
     realtimeKey: 'cairn-rt',
+    scheduleSeconds: e.SCHEDULE_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -1,4 +1,5 @@
 export * from './api/accounts';
+export * from './api/battles';
 export * from './api/chat';
 export * from './api/errors';
 export * from './api/image';

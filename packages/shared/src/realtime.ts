@@ -5,6 +5,8 @@ export interface ServerToClientEvents {
   CHAT_READ: (p: { discussion_id: number; user_id: number; last_read_message_id: number }) => void;
   NOTIFICATION: (p: { id: number }) => void;
   NOTIFY_RESULTS_PDF: (p: { trail_id: number; pdf: string }) => void;
+  /** a battle the user plays in changed (an answer, acceptance, the end): refetch GET /api/battle/{id} */
+  BATTLE_UPDATE: (p: { battle_id: number }) => void;
   DUE_DATE: (p: { type: 'one_day' | 'zero_day'; trails: { id: number; name: string }[] }) => void;
   START_DATE: (p: { type: 'zero_day' | 'two_days'; trails: { id: number; name: string }[] }) => void;
 }

@@ -25,6 +25,12 @@ export interface Jobs {
   register<P>(name: string, handler: JobHandler<P>): void;
   /** Queues a job; resolves once it is stored (not when it has run). */
   enqueue<P>(name: string, payload: P, opts?: EnqueueOptions): Promise<{ id: string }>;
+  /**
+   * Runs job `name` (empty payload) every `everyMs`, and once soon after start. BullMQ: one repeatable job scheduler
+   * shared by every process on the Redis (upserted, so several processes schedule it once); in-process: a timer.
+   * The handler must still be idempotent: a tick may overlap another process's, or repeat after a crash.
+   */
+  schedule(name: string, everyMs: number): Promise<void>;
   /** Resolves when nothing is waiting or running (tests, shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   /** Stops taking jobs, lets running ones finish (in-process: drains the queue first). */
@@ -52,6 +58,7 @@ export function createInProcessJobs(opts: RunnerOptions = {}): Jobs {
   const sleepers = new Set<() => void>();
   let seq = 0;
   let closed = false;
+  const timers = new Set<NodeJS.Timeout>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -99,6 +106,18 @@ export function createInProcessJobs(opts: RunnerOptions = {}): Jobs {
       }
       return { id };
     },
+    async schedule(name, everyMs) {
+      // one tick at a time: a tick still running makes the next one a no-op (same jobId)
+      const tick = () => {
+        if (!closed) void this.enqueue(name, {}, { jobId: `${name}:tick` });
+      };
+      const first = setTimeout(tick, 1000);
+      const every = setInterval(tick, everyMs);
+      for (const t of [first, every]) {
+        t.unref();
+        timers.add(t);
+      }
+    },
     async drain(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
       while (pending.size > 0) {
@@ -108,6 +127,8 @@ export function createInProcessJobs(opts: RunnerOptions = {}): Jobs {
     },
     async close() {
       closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
       // drain: waiting retries run now rather than being lost
       while (pending.size > 0) {
         for (const wake of [...sleepers]) wake();
@@ -169,6 +190,22 @@ export function createBullJobs(opts: BullOptions): Jobs {
         removeOnFail: 100,
       });
       return { id: String(job.id ?? enqueueOpts.jobId) };
+    },
+    async schedule(name, everyMs) {
+      await queue.upsertJobScheduler(
+        name,
+        { every: everyMs },
+        {
+          name,
+          data: {},
+          opts: {
+            attempts,
+            backoff: { type: 'exponential', delay: backoffMs },
+            removeOnComplete: true,
+            removeOnFail: 100,
+          },
+        },
+      );
     },
     async drain(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;

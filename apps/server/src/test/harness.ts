@@ -61,6 +61,8 @@ export async function createTestApp(
     },
     // files run in parallel on cloned databases with the same user ids: keep their live events apart
     realtimeKey: `cairn-rt-${name}`,
+    // tests run the scheduled jobs themselves, at the times they choose
+    scheduleSeconds: 0,
     ...overrides,
   };
   const database = createDatabase(url, { max: 5 });

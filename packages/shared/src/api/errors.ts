@@ -46,6 +46,12 @@ export const ERROR_CODES = [
   'nothing_to_reset',
   /** 409: the rater has rated this answer already */
   'already_rated',
+  /** 409: a battle between the two players on this trail is already open */
+  'battle_exists',
+  /** 409: the battle does not allow this now (accept or decline once answered, play before acceptance or after the end) */
+  'battle_state',
+  /** 423: the trail's start date has not come yet */
+  'trail_not_started',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,4 @@ export * from './reference';
 export * from './results';
 export * from './trails';
 export * from './users';
+export * from './battles';

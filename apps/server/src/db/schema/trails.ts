@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -181,6 +182,10 @@ export const trailAssignments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the trail is listed but not playable before this day (UTC) */
+    startsOn: date('starts_on', { mode: 'string' }),
+    /** the day the trail is due (UTC); the daily job sends the due notices */
+    dueOn: date('due_on', { mode: 'string' }),
   },
   (t) => [primaryKey({ columns: [t.trailId, t.userId] }), index('trail_assignments_user_idx').on(t.userId)],
 );

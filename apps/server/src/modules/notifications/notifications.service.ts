@@ -1,4 +1,10 @@
-import { type AppNotification, NOTIFICATIONS_PER_PAGE, type NotificationsPage, userChannel } from '@cairn/shared';
+import {
+  type AppNotification,
+  NOTIFICATIONS_PER_PAGE,
+  type NotificationsPage,
+  type ServerToClientEvents,
+  userChannel,
+} from '@cairn/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,6 +17,7 @@ export const NOTIFY_REWARD = 'NOTIFY_REWARD';
 export const NOTIFY_CERTIFICATE = 'NOTIFY_CERTIFICATE';
 export const NOTIFY_RESULTS_PDF = 'NOTIFY_RESULTS_PDF';
 export const NOTIFY_RBO = 'NOTIFY_RBO';
+export { DUE_DATE, NOTIFY_BATTLE, START_DATE } from '@cairn/shared';
 
 const CHANNEL = 'cairn_notification';
 
@@ -31,6 +38,19 @@ export async function createNotification(
   return row.id;
 }
 
+/**
+ * Emits a live event to a user's sockets once the transaction commits (pg_notify), without storing a row: battle
+ * progress (BATTLE_UPDATE), the DUE_DATE / START_DATE events beside their stored notification.
+ */
+export async function emitOnCommit<E extends keyof ServerToClientEvents>(
+  tx: Tx,
+  userId: number,
+  event: E,
+  data: Parameters<ServerToClientEvents[E]>[0],
+): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ user_id: userId, event, data })})`);
+}
+
 /** Listens for committed notifications of this database and emits NOTIFICATION {id} to the user's sockets. */
 export async function listenForNotifications(app: FastifyInstance): Promise<void> {
   const connectionString = (app.database.pool.options as { connectionString?: string }).connectionString;
@@ -45,9 +65,11 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   await client.query(`listen ${CHANNEL}`);
   client.on('notification', (msg) => {
     try {
-      const { id, user_id: userId } = JSON.parse(msg.payload ?? '{}') as { id: number; user_id: number };
+      const p = JSON.parse(msg.payload ?? '{}') as { id?: number; user_id: number; event?: string; data?: unknown };
       // every process hears the notify: each tells only its own sockets (no fan-out through the Redis adapter)
-      app.realtime.io.local.to(userChannel(userId)).emit('NOTIFICATION', { id });
+      const room = app.realtime.io.local.to(userChannel(p.user_id));
+      if (p.event) (room.emit as (e: string, d: unknown) => void)(p.event, p.data);
+      else room.emit('NOTIFICATION', { id: p.id! });
     } catch (err) {
       app.log.warn({ err }, 'bad notification payload');
     }

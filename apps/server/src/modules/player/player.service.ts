@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { media, pebbleStates, pebbles, trailProgress } from '../../db/schema';
 import { notFound, validationError } from '../../lib/http-error';
 import { isPublicActor } from '../accounts/accounts.policy';
+import { recordBattleAnswer } from '../battles/battles.service';
 import type { Actor } from '../accounts/sessions.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { loadPebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
@@ -156,6 +157,8 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
         .set({ completedAt: sql`coalesce(${trailProgress.completedAt}, now())` })
         .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId)));
     }
+    // a battle answer counts for the battle too (server-decided points; docs/battles.md)
+    if (form.battle_id != null) await recordBattleAnswer(tx, actor, form.battle_id, trailId, pebbleId, passed);
     // rewards and certificates the answer unlocks, issued in the same transaction (docs/results.md)
     await onAnswerStored(tx, actor, trailId, view);
     // a first answer to a rated pebble asks peers and the coach to rate it (docs/ratings.md)

@@ -1,0 +1,124 @@
+import {
+  battleResponseSchema,
+  challengeBodySchema,
+  contendersQuerySchema,
+  contendersResponseSchema,
+  myBattlesResponseSchema,
+} from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
+import { actorOf } from '../../plugins/auth';
+import { runDateNotices } from '../dates/dates.jobs';
+import { BATTLE_SWEEP_JOB, runBattleSweep } from './battles.jobs';
+import { answerChallenge, challenge, getBattle, listContenders, myBattles } from './battles.service';
+
+const idParams = z.object({ id: idParam });
+export const DATE_NOTICES_JOB = 'dates:notices';
+
+/** Battles (docs/battles.md): contenders, challenge, accept, decline, the battle, the learner's battles; the scheduled jobs. */
+export default async function battlesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['battles'];
+  const auth = { onRequest: app.authenticate };
+
+  app.jobs.register(BATTLE_SWEEP_JOB, async () => {
+    const r = await runBattleSweep(app.db);
+    if (Object.values(r).some((n) => n > 0)) app.log.info(r, 'battle reminders and deadlines');
+  });
+  app.jobs.register(DATE_NOTICES_JOB, async () => {
+    const r = await runDateNotices(app.db);
+    if (r.sent > 0) app.log.info(r, 'due and start date notices');
+  });
+  if (app.config.scheduleSeconds > 0) {
+    app.addHook('onReady', async () => {
+      await app.jobs.schedule(BATTLE_SWEEP_JOB, app.config.scheduleSeconds * 1000);
+      await app.jobs.schedule(DATE_NOTICES_JOB, app.config.scheduleSeconds * 1000);
+    });
+  }
+
+  app.get(
+    '/api/game/contenders/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Learners of the actor’s customer who may be challenged on battle trail {id}, searchable and paged',
+        params: idParams,
+        querystring: contendersQuerySchema,
+        response: { 200: contendersResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 404, 422) },
+      },
+    },
+    async (request) => listContenders(app.db, actorOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/game/challenge/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Challenges user_id to a battle on battle trail {id}',
+        params: idParams,
+        body: challengeBodySchema,
+        response: { 201: battleResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const data = await challenge(app.db, actorOf(request), request.params.id, request.body.user_id);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  for (const [verb, accept] of [
+    ['accept', true],
+    ['decline', false],
+  ] as const) {
+    app.post(
+      `/api/battle/:id/${verb}`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security: bearer,
+          summary: accept ? 'The challenged player accepts battle {id}' : 'The challenged player declines battle {id}',
+          params: idParams,
+          response: { 200: battleResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ data: await answerChallenge(app.db, actorOf(request), request.params.id, accept) }),
+    );
+  }
+
+  app.get(
+    '/api/battle/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Battle {id}: status, both sides and their progress, per-question results once finished',
+        params: idParams,
+        response: { 200: battleResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await getBattle(app.db, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/me/battles',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The actor's battle summary (battles, points, won, draw, lost) and newest battles",
+        response: { 200: myBattlesResponseSchema, ...errorResponses(...AUTH_ERRORS, 403) },
+      },
+    },
+    async (request) => ({ data: await myBattles(app.db, actorOf(request)) }),
+  );
+}

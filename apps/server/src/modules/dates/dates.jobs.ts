@@ -1,0 +1,60 @@
+import { DUE_DATE, START_DATE } from '@cairn/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { createNotification, emitOnCommit } from '../notifications/notifications.service';
+
+/** The notices of the daily job: which assignment date, how many days ahead, which event and type. */
+const KINDS = [
+  { kind: 'due_one_day', column: 'due_on', ahead: 1, event: DUE_DATE, type: 'one_day' },
+  { kind: 'due_zero_day', column: 'due_on', ahead: 0, event: DUE_DATE, type: 'zero_day' },
+  { kind: 'start_zero_day', column: 'starts_on', ahead: 0, event: START_DATE, type: 'zero_day' },
+  { kind: 'start_two_days', column: 'starts_on', ahead: 2, event: START_DATE, type: 'two_days' },
+] as const;
+
+/** Today in UTC as YYYY-MM-DD. */
+export const utcDay = (d: Date = new Date()) => d.toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+
+/**
+ * The due and start notices of `today` (UTC; docs/battles.md): per user and kind one notice listing the trails
+ * (id, name) that are due tomorrow / today (not yet completed) or start today / in two days. Each is claimed in
+ * date_notices (user, kind, day) before it is stored and emitted, in one transaction: however often the job runs
+ * that day, on however many instances, a user gets each notice once.
+ */
+export async function runDateNotices(db: Db, today: string = utcDay()): Promise<{ sent: number }> {
+  let sent = 0;
+  for (const k of KINDS) {
+    const day = plusDays(today, k.ahead);
+    const notDone =
+      k.column === 'due_on'
+        ? sql`and not exists (select 1 from trail_progress tp where tp.user_id = ta.user_id
+                                and tp.trail_id = ta.trail_id and tp.completed_at is not null)`
+        : sql``;
+    await db.transaction(async (tx) => {
+      const res = await tx.execute<{ user_id: number; trails: { id: number; name: string }[] }>(sql`
+        with targets as (
+          select ta.user_id, json_agg(json_build_object('id', t.id, 'name', t.name) order by t.id) as trails
+          from trail_assignments ta
+          join trails t on t.id = ta.trail_id
+          join users u on u.id = ta.user_id and u.deleted_at is null and not u.is_paused
+          where ${sql.raw(`ta.${k.column}`)} = ${day}::date ${notDone}
+          group by ta.user_id
+        ), claimed as (
+          insert into date_notices (user_id, kind, day)
+          select user_id, ${k.kind}, ${today}::date from targets
+          on conflict do nothing returning user_id
+        )
+        select c.user_id, t.trails from claimed c join targets t on t.user_id = c.user_id order by c.user_id`);
+      for (const r of res.rows) {
+        const data = { type: k.type, trails: r.trails };
+        const id = await createNotification(tx, r.user_id, k.event, data);
+        await tx.execute(sql`update date_notices set notification_id = ${id}
+                             where user_id = ${r.user_id} and kind = ${k.kind} and day = ${today}::date`);
+        if (k.event === DUE_DATE) await emitOnCommit(tx, r.user_id, 'DUE_DATE', data as never);
+        else await emitOnCommit(tx, r.user_id, 'START_DATE', data as never);
+        sent++;
+      }
+    });
+  }
+  return { sent };
+}
