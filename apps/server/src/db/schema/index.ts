@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './battles';
 export * from './chat';
 export * from './customers';
 export * from './media';
@@ -7,4 +8,3 @@ export * from './reference';
 export * from './results';
 export * from './trails';
 export * from './users';
-export * from './battles';
