@@ -88,6 +88,11 @@ describe('POST /api/refresh', () => {
   it('treats reuse of a rotated refresh token as theft: the whole family is revoked', async () => {
     const tokens = await login(t.app, email, password);
     const rotated = (await refresh(tokens.refresh_token)).json().data;
+    // past the grace period of a lost answer
+    await t.database.db
+      .update(authTokens)
+      .set({ rotatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(authTokens.tokenHash, hashToken(tokens.refresh_token)));
     const reuse = await refresh(tokens.refresh_token);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe('invalid_refresh_token');
@@ -95,6 +100,19 @@ describe('POST /api/refresh', () => {
     expect((await profile(rotated.access_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
     expect((await profile(tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('gives a new pair to a rotated token presented again at once (the answer of the rotation was lost)', async () => {
+    const tokens = await login(t.app, email, password);
+    const first = (await refresh(tokens.refresh_token)).json().data;
+    const again = await refresh(tokens.refresh_token);
+    expect(again.statusCode).toBe(200);
+    const second = again.json().data;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    // the session goes on with either pair
+    expect((await profile(second.access_token)).statusCode).toBe(200);
+    expect((await profile(first.access_token)).statusCode).toBe(200);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(200);
   });
 
   it('refuses unknown, empty and access tokens', async () => {

@@ -26,6 +26,13 @@ export interface SessionMeta {
   ip?: string;
 }
 
+/**
+ * A rotated refresh token presented again within this many ms of its rotation is a lost answer, not theft: the
+ * browser's refresh reached the server but its answer never arrived (the page was left or the network dropped), so
+ * it presents the old token once more. It gets a new pair for the same session; later reuse revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
+
 const tokenExpired = () => new HttpError(498, 'token_expired', 'The access token has expired');
 const invalidRefresh = () => new HttpError(401, 'invalid_refresh_token', 'The refresh token is invalid or has expired');
 
@@ -146,6 +153,13 @@ export async function rotateRefreshToken(db: Db, token: string, ttl: TokenTtls):
     .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.rotatedAt)))
     .returning({ sessionId: authTokens.sessionId });
   if (claimed.length === 0) {
+    const [now] = await db
+      .select({ rotatedAt: authTokens.rotatedAt })
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hash));
+    const rotatedAt = row.rotatedAt ?? now?.rotatedAt ?? null;
+    if (rotatedAt && Date.now() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS)
+      return issuePair(db, row.sessionId, ttl);
     await revokeSession(db, row.sessionId);
     throw invalidRefresh();
   }
