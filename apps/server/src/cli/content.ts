@@ -10,7 +10,7 @@ import { exportTrail, packageToYaml } from '../modules/content/content.export';
 import { ContentError, importPackage } from '../modules/content/content.import';
 
 const USAGE = `usage:
-  npm run content -- import FILE [--customer NAME|ID] [--assign all|email,email…]
+  npm run content -- import FILE [--customer NAME|ID] [--assign all|email,email…] [--starts-on DAY] [--due-on DAY]
   npm run content -- export TRAIL_ID [--out FILE]`;
 
 function flag(args: string[], name: string): string | undefined {
@@ -71,6 +71,8 @@ async function main(args: string[]): Promise<number> {
         filesDir,
         customerId: await customerId(database, flag(args, 'customer')),
         assign: assign === undefined ? undefined : assign === 'all' ? 'all' : assign.split(',').map((s) => s.trim()),
+        startsOn: flag(args, 'starts-on'),
+        dueOn: flag(args, 'due-on'),
       });
       console.log(`imported trail ${id}`);
     } else {

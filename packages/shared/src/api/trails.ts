@@ -128,6 +128,10 @@ export const trailSchema = z.object({
   achievements: z.array(z.object({ type: z.enum(['xp', 'reward']), score: z.number().int(), total: z.number().int() })),
   progress: progressSchema,
   can_reset: z.boolean(),
+  /** the learner's assignment dates (YYYY-MM-DD, UTC), when set: before starts_on the trail is listed but not
+   * playable (423 trail_not_started); due_on is when it should be completed (docs/battles.md) */
+  starts_on: z.string().nullable(),
+  due_on: z.string().nullable(),
   /** URL of the learner's result PDF once generated */
   pdf: z.string().nullable(),
 });

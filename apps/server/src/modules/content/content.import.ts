@@ -13,7 +13,15 @@ import {
 } from '../../db/schema';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
-import { INPUT_TYPES, MULTI_TYPES, optionOf, type TrailPackage, trailPackageSchema } from './content.schema';
+import {
+  type AssignmentDay,
+  assignmentDay,
+  INPUT_TYPES,
+  MULTI_TYPES,
+  optionOf,
+  type TrailPackage,
+  trailPackageSchema,
+} from './content.schema';
 
 /** A database or an open transaction (the seed imports inside its own). */
 export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,6 +43,11 @@ export interface ImportOptions {
   customerId: number;
   /** who may play it: every account of the customer, or these emails */
   assign?: 'all' | string[];
+  /** assignment dates for this import, over the package's starts_on / due_on */
+  startsOn?: AssignmentDay;
+  dueOn?: AssignmentDay;
+  /** the day relative dates count from (UTC, YYYY-MM-DD); today by default */
+  today?: string;
   /** fill this existing (empty) trail row instead of creating one, so links to it keep working */
   intoTrailId?: number;
 }
@@ -98,6 +111,16 @@ async function environmentProblems(db: DbLike, pkg: TrailPackage, media: Content
     for (const e of opts.assign)
       if (!idOf(e)) problems.push({ path: '--assign', message: `no user ${e} in this customer` });
   }
+  for (const [path, v] of [
+    ['--starts-on', opts.startsOn],
+    ['--due-on', opts.dueOn],
+  ] as const)
+    if (v !== undefined && !assignmentDay.safeParse(v).success)
+      problems.push({ path, message: 'a date (YYYY-MM-DD) or days from the import day (+1, 0, -2)' });
+  const startsOn = resolveDay(opts.startsOn ?? pkg.starts_on, opts.today);
+  const dueOn = resolveDay(opts.dueOn ?? pkg.due_on, opts.today);
+  if (startsOn && dueOn && dueOn < startsOn)
+    problems.push({ path: 'due_on', message: `the due day ${dueOn} is before the start day ${startsOn}` });
   if (opts.intoTrailId !== undefined) {
     const [t] = await db.select({ customerId: trails.customerId }).from(trails).where(eq(trails.id, opts.intoTrailId));
     if (!t || t.customerId !== opts.customerId)
@@ -218,10 +241,15 @@ export async function importPackage(db: DbLike, text: string, opts: ImportOption
             .where(and(eq(users.customerId, opts.customerId), isNull(users.deletedAt), isNotNull(users.email)))
         : (opts.assign ?? []).map((e) => ({ id: idOf(e)! }));
     if (assignees.length > 0) {
+      const startsOn = resolveDay(opts.startsOn ?? pkg.starts_on, opts.today);
+      const dueOn = resolveDay(opts.dueOn ?? pkg.due_on, opts.today);
       await tx
         .insert(trailAssignments)
-        .values(assignees.map((u) => ({ trailId, userId: u.id })))
-        .onConflictDoNothing();
+        .values(assignees.map((u) => ({ trailId, userId: u.id, startsOn, dueOn })))
+        .onConflictDoUpdate({
+          target: [trailAssignments.trailId, trailAssignments.userId],
+          set: { startsOn, dueOn },
+        });
     }
     return trailId;
   });
@@ -237,4 +265,16 @@ function settingsOf(m: TrailPackage['pebbles'][number]['minerals'][number], ref:
   if (m.style !== undefined) s.type = m.style;
   if (MULTI_TYPES.includes(m.type) || m.type === 'word_bubble') s.maSelectLimit = m.select_limit ?? 0;
   return s;
+}
+
+/** An assignment day as stored: a date stays, a day count becomes that many days after `today` (UTC). */
+export function resolveDay(
+  day: AssignmentDay | undefined,
+  today = new Date().toISOString().slice(0, 10),
+): string | null {
+  if (day === undefined) return null;
+  if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const n = Number(day);
+  if (!Number.isFinite(n)) return null;
+  return new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }

@@ -79,6 +79,17 @@ const rewardDecl = z.strictObject({
   }),
 });
 
+/**
+ * An assignment date: a day (YYYY-MM-DD, UTC) or a number of days from the import day ("+1" tomorrow, "0"
+ * today, "-2"), so demo and test packages stay relative to when they are seeded.
+ */
+export const assignmentDay = z.union([
+  z.iso.date(),
+  z.string().regex(/^[+-]?\d{1,4}$/, 'a date (YYYY-MM-DD) or days from the import day (+1, 0, -2)'),
+  z.number().int().min(-9999).max(9999),
+]);
+export type AssignmentDay = z.infer<typeof assignmentDay>;
+
 /** A trail content package as written in YAML or JSON (docs/content-format.md). */
 export const trailPackageSchema = z.strictObject({
   format: z.literal(PACKAGE_FORMAT),
@@ -98,6 +109,10 @@ export const trailPackageSchema = z.strictObject({
     })
     .optional(),
   tries: z.number().int().min(0).default(0),
+  /** the assignees may play from this day on (listed but locked before: 423 trail_not_started) */
+  starts_on: assignmentDay.optional(),
+  /** the assignees should complete it by this day (DUE_DATE notices the day before and on the day) */
+  due_on: assignmentDay.optional(),
   pass_percent: z.number().int().min(0).max(100).optional(),
   coach: z.email().optional(),
   redirect_url: z.string().optional(),

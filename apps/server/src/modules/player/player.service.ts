@@ -10,7 +10,7 @@ import { createNotification, NOTIFY_RBO } from '../notifications/notifications.s
 import { loadPebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
 import { onAnswerStored } from '../results/results.unlock';
 import { computeProgress, firstUnanswered, isLocked } from '../trails/progress';
-import { answerLocked, pebbleLocked } from '../trails/trails.errors';
+import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { loadTrailView, loadTrailViewOfPebble, type TrailView } from '../trails/trails.repo';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
 import { presentPebble } from './player.presenter';
@@ -31,6 +31,7 @@ const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
 async function viewOf(db: Db, actor: Actor, trailId: number): Promise<TrailView> {
   const view = await loadTrailView(db, actor, trailId);
   if (!view || view.pebbles.length === 0) throw notFound('Trail not found');
+  if (!hasStarted(view.startsOn)) throw trailNotStarted(view.startsOn!);
   return view;
 }
 
@@ -115,6 +116,7 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
     const [owner] = await db.select({ trailId: pebbles.trailId }).from(pebbles).where(eq(pebbles.id, pebbleId));
     throw notFound(owner ? 'Trail not found' : 'Pebble not found');
   }
+  if (!hasStarted(view.startsOn)) throw trailNotStarted(view.startsOn!);
   const index = view.pebbles.findIndex((p) => p.id === pebbleId);
   if (isLocked(index, view.pebbles, view.states)) throw pebbleLocked();
   const detail = (await loadPebbleDetail(db, pebbleId))!;

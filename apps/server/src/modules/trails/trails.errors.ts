@@ -11,3 +11,13 @@ export const pebbleLocked = () =>
 export const answerLocked = () => trailError(409, 'answer_locked', 'This answer cannot be changed');
 export const noTriesLeft = () => trailError(409, 'no_tries_left', 'There are no tries left for this trail');
 export const nothingToReset = () => trailError(409, 'nothing_to_reset', 'Nothing has been answered yet');
+
+/** 423 before the assignment's start date (YYYY-MM-DD, UTC): the trail is listed but not playable yet. */
+export const trailNotStarted = (startsOn: string) =>
+  new HttpError(423, 'trail_not_started', `This trail starts on ${startsOn}`);
+
+/** Today in UTC as YYYY-MM-DD: the day assignment dates are compared with (docs/battles.md). */
+export const utcToday = (d: Date = new Date()) => d.toISOString().slice(0, 10);
+
+/** Whether a trail with this start date may be played today. */
+export const hasStarted = (startsOn: string | null, today = utcToday()) => startsOn === null || startsOn <= today;

@@ -33,6 +33,8 @@ export function presentTrail(v: TrailView): Trail {
     ],
     progress: publicProgress(progress),
     can_reset: canReset(progress),
+    starts_on: v.startsOn,
+    due_on: v.dueOn,
     pdf: null,
   };
 }

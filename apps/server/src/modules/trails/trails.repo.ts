@@ -21,6 +21,9 @@ export interface TrailView {
   pebbles: PebbleSummary[];
   states: Map<number, StateLite>;
   triesUsed: number;
+  /** the actor's assignment dates (YYYY-MM-DD), when set: not playable before startsOn; due on dueOn */
+  startsOn: string | null;
+  dueOn: string | null;
 }
 
 /** Trails the actor may play: their customer's, and assigned to them (or the public user's own trail). */
@@ -67,15 +70,19 @@ function viewSelection(userId: Placeholder | number) {
       from ${pebbleStates} s where s.user_id = ${userId} and s.trail_id = "trails"."id"), '[]'::json)`,
     triesUsed: sql<number>`coalesce((select tp.tries_used from ${trailProgress} tp
       where tp.user_id = ${userId} and tp.trail_id = "trails"."id"), 0)`,
+    schedule: sql<ScheduleJson | null>`(select json_build_object('startsOn', ta.starts_on, 'dueOn', ta.due_on)
+      from ${trailAssignments} ta where ta.user_id = ${userId} and ta.trail_id = "trails"."id")`,
   };
 }
 
+type ScheduleJson = { startsOn: string | null; dueOn: string | null };
 type ViewRow = {
   trail: TrailRow;
   coach: TrailView['coach'];
   pebbles: PebbleSummary[];
   states: StateJson[];
   triesUsed: number;
+  schedule: ScheduleJson | null;
 };
 
 /** States as the view query sends them → the map progress works on. */
@@ -99,6 +106,8 @@ function toViews(rows: ViewRow[]): TrailView[] {
     pebbles: r.pebbles,
     states: statesOf(r.states),
     triesUsed: Number(r.triesUsed),
+    startsOn: r.schedule?.startsOn ?? null,
+    dueOn: r.schedule?.dueOn ?? null,
   }));
 }
 
