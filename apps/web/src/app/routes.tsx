@@ -108,16 +108,24 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'games', lazy: lazy(games, main, ['games']), handle: { prefetch: prefetchTrails } },
                 {
                   path: 'games/:id',
-                  lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, ['games', 'results']),
+                  lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, [
+                    'games',
+                    'results',
+                    'battles',
+                  ]),
                   handle: { prefetch: prefetchTrail },
                 },
                 {
                   path: 'games/battle/:id?',
-                  lazy: lazy(() => import('../features/games/components/BattleScreen'), main, ['games']),
+                  lazy: lazy(() => import('../features/battles/components/BattleScreen'), main, [
+                    'battles',
+                    'player',
+                    'validation',
+                  ]),
                 },
                 {
                   path: 'games/contender/:id?',
-                  lazy: lazy(() => import('../features/games/components/ContenderScreen'), main, ['games']),
+                  lazy: lazy(() => import('../features/battles/components/ContenderScreen'), main, ['battles']),
                 },
                 { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
                 { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me', 'results']) },
@@ -156,7 +164,14 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     ['player', 'games', 'validation', 'nav', 'results'],
                   ),
                 },
-                { path: 'player-battle/:id?', lazy: lazy(player, (m) => m.PlayerBattleScreen, ['player']) },
+                {
+                  path: 'player-battle/:id?',
+                  lazy: lazy(
+                    () => import('../features/battles/components/PlayerBattleScreen'),
+                    (m) => m.PlayerBattleScreen,
+                    ['battles'],
+                  ),
+                },
               ],
             },
           ],

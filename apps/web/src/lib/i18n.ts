@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'player',
   'results',
   'rbo',
+  'battles',
   'preview',
   'media',
 ] as const;

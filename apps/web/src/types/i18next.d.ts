@@ -1,5 +1,6 @@
 import 'i18next';
 import type auth from '../locales/en/auth.json';
+import type battles from '../locales/en/battles.json';
 import type chat from '../locales/en/chat.json';
 import type common from '../locales/en/common.json';
 import type errors from '../locales/en/errors.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       player: typeof player;
       preview: typeof preview;
       rbo: typeof rbo;
+      battles: typeof battles;
       results: typeof results;
       validation: typeof validation;
       welcome: typeof welcome;

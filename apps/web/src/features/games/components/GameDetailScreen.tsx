@@ -2,11 +2,12 @@ import type { Trail } from '@cairn/shared/api/trails';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { useLocalePath } from '../../../lib/use-locale';
+import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { useProfile } from '../../account/api';
+import { TrailBattles } from '../../battles/components/TrailBattles';
 import { resultPanel } from '../../results/store';
 import { hasStarted, useTrail } from '../api';
 import { gradientCss } from '../gradients';
@@ -57,6 +58,16 @@ export default function GameDetailScreen() {
 function Detail({ trail, isPublic, back, play }: { trail: Trail; isPublic: boolean; back: string; play: string }) {
   const { t } = useTranslation('games');
   const duration = useDuration(trail);
+  const locale = useLocale();
+  const localize = useLocalePath();
+  const contenders = localize(`/games/contender/${trail.id}`);
+  // assignment days are UTC calendar days: shown as that day, whatever the viewer's zone
+  const day = (d: string) =>
+    new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${d}T00:00:00Z`),
+    );
+  const today = new Date().toISOString().slice(0, 10);
+  const notYet = trail.starts_on && trail.starts_on > today ? trail.starts_on : null;
   const xp = trail.achievements.find((a) => a.type === 'xp') ?? {
     score: trail.progress.xp,
     total: trail.progress.xp_total,
@@ -101,13 +112,35 @@ function Detail({ trail, isPublic, back, play }: { trail: Trail; isPublic: boole
         <Fact label={t('detail.duration')}>{duration}</Fact>
         <Fact label={t('detail.difficulty')}>{t(`difficulty.${trail.difficulty}`)}</Fact>
         <Fact label={t('detail.progress')}>{t('card.percent', { percent: trail.progress.percent })}</Fact>
+        {trail.starts_on && <Fact label={t('detail.startsOn')}>{day(trail.starts_on)}</Fact>}
+        {trail.due_on && <Fact label={t('detail.dueOn')}>{day(trail.due_on)}</Fact>}
       </dl>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={play} className={buttonClass('primary', 'min-w-48 text-base')}>
-          {hasStarted(trail) ? t('detail.continue') : t('detail.start')}
-        </Link>
+        {notYet ? (
+          <p role="status" className="rounded-xl bg-slate-100 px-4 py-3 text-slate-800">
+            {t('detail.notYet', { date: day(notYet) })}
+          </p>
+        ) : (
+          <>
+            {!isPublic && trail.type === 'battle' && (
+              <Link to={contenders} className={buttonClass('primary', 'min-w-48 text-base')}>
+                {t('detail.challenge')}
+              </Link>
+            )}
+            <Link
+              to={play}
+              className={buttonClass(
+                trail.type === 'battle' && !isPublic ? 'secondary' : 'primary',
+                'min-w-48 text-base',
+              )}
+            >
+              {hasStarted(trail) ? t('detail.continue') : t('detail.start')}
+            </Link>
+          </>
+        )}
         {!isPublic && hasStarted(trail) && <ResultsButton trailId={trail.id} />}
       </div>
+      {!isPublic && trail.type === 'battle' && <TrailBattles trailId={trail.id} />}
     </section>
   );
 }

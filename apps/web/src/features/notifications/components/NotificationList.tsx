@@ -15,6 +15,8 @@ const TITLE_KEYS = {
   NOTIFY_RESULTS_PDF: 'event.resultsPdf',
   NOTIFY_BATTLE: 'event.battle',
   NOTIFY_RBO: 'event.rating',
+  DUE_DATE: 'event.dueDate',
+  START_DATE: 'event.startDate',
 } as const;
 type TitleKey = (typeof TITLE_KEYS)[keyof typeof TITLE_KEYS] | 'event.other';
 
@@ -38,7 +40,16 @@ function NotificationItem({ n, onOpen }: { n: AppNotification; onOpen: (n: AppNo
   const when = Number.isNaN(date.getTime())
     ? ''
     : new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long' }).format(date);
-  const trail = typeof n.data.trail === 'string' ? n.data.trail : null;
+  // a battle, reward or rating names its trail; a due- or start-date notice lists its trails
+  const trail =
+    typeof n.data.trail === 'string'
+      ? n.data.trail
+      : Array.isArray(n.data.trails)
+        ? (n.data.trails as { name?: unknown }[])
+            .map((x) => (typeof x?.name === 'string' ? x.name : ''))
+            .filter(Boolean)
+            .join(', ') || null
+        : null;
   return (
     <li>
       <button

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
+import { battlePopup, datePopup } from '../../battles/store';
 import { rboPopup } from '../../rbo/store';
 import { fetchCertificates } from '../../results/api';
 import { fetchRewards } from '../../rewards/api';
@@ -47,7 +48,14 @@ export function useOpenNotification() {
       }
 
       try {
-        if (n.event === 'NOTIFY_RBO') {
+        if (n.event === 'NOTIFY_BATTLE') {
+          // §4: the battle popup (Accept / Decline, or See details / Dismiss)
+          ui.closePanel();
+          battlePopup.show(n);
+        } else if (n.event === 'DUE_DATE' || n.event === 'START_DATE') {
+          ui.closePanel();
+          datePopup.show(n);
+        } else if (n.event === 'NOTIFY_RBO') {
           // §4: rating or request opens the rating popup
           ui.closePanel();
           rboPopup.show(n);

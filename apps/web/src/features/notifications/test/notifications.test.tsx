@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, renderRoutes } from '../../../test/render';
 import { profileKey } from '../../account/profile';
+import { battlePopupStore, datePopupStore } from '../../battles/store';
 import { rewardsUi, rewardsUiStore } from '../../rewards/store';
 import { Header } from '../../shell/components/Header';
 import NotificationList from '../components/NotificationList';
@@ -42,7 +43,8 @@ const user = (unread: number): User => ({
 
 const notification = (id: number, n: Partial<AppNotification> = {}): AppNotification => ({
   id,
-  event: 'NOTIFY_BATTLE',
+  // an event without a popup of its own: opening it goes to its trail
+  event: 'NOTIFY_OTHER',
   read_at: null,
   created_at: '2026-03-02T10:00:00.000Z',
   data: { trail_id: 5, trail: 'Demo exam' },
@@ -126,7 +128,7 @@ describe('notification list', () => {
     expect(unread.getAttribute('data-unread')).toBe('true');
     expect(unread.className).toContain('font-semibold');
     expect(unread.textContent).toContain('Unread');
-    expect(unread.textContent).toContain('Battle update');
+    expect(unread.textContent).toContain('New notification');
     expect(unread.textContent).toContain('Demo exam');
     expect(seen.hasAttribute('data-unread')).toBe(false);
     expect(seen.textContent).not.toContain('Unread');
@@ -148,7 +150,7 @@ describe('notification list', () => {
       '/api/notificationsAll/1': () => pageOf([notification(2, { read_at: '2026-03-01T11:00:00.000Z' })], 1),
     });
     const { queryClient } = renderList(4);
-    await userEvent.click(await screen.findByRole('button', { name: /Battle update/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /New notification/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/games/5'));
     expect(calls).not.toContain('/api/notifications/2');
     expect((queryClient.getQueryData(profileKey) as User).notifications.notifications).toBe(4);
@@ -183,6 +185,34 @@ describe('notification list', () => {
     expect(calls).toContain('/api/rewards/user/41');
     expect(screen.getByTestId('location').textContent).toBe('/games');
     rewardsUi.clear();
+  });
+
+  it('opens the battle popup for a battle notification and the date popup for a due-date notice', async () => {
+    const seen = { read_at: '2026-03-01T11:00:00.000Z' };
+    const battle = notification(7, { ...seen, data: { type: 'challenge', battle_id: 9, trail_id: 5, trail: 'Duel' } });
+    const due = notification(8, {
+      ...seen,
+      event: 'DUE_DATE',
+      data: {
+        type: 'one_day',
+        trails: [
+          { id: 5, name: 'Demo exam' },
+          { id: 6, name: 'Workplace survey' },
+        ],
+      },
+    });
+    stubServer({ '/api/notificationsAll/1': () => pageOf([{ ...battle, event: 'NOTIFY_BATTLE' }, due], 2) });
+    renderList();
+    const dueItem = await screen.findByRole('button', { name: /Trail due soon/ });
+    expect(dueItem.textContent).toContain('Demo exam, Workplace survey');
+    await userEvent.click(screen.getByRole('button', { name: /Battle update/ }));
+    await waitFor(() => expect(battlePopupStore.get()?.id).toBe(7));
+    await userEvent.click(dueItem);
+    await waitFor(() => expect(datePopupStore.get()?.id).toBe(8));
+    // neither leaves the page: the popup offers the way on
+    expect(screen.getByTestId('location').textContent).toBe('/games');
+    battlePopupStore.set(null);
+    datePopupStore.set(null);
   });
 
   it('offers the next page only when the total is above 15', async () => {

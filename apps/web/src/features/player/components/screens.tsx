@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyScreen } from '../../../ui/PageHeading';
 
-export function PlayerBattleScreen() {
-  const { t } = useTranslation('player');
-  return <EmptyScreen title={t('battle.title')} empty={t('battle.empty')} />;
-}
-
 export function SummaryScreen() {
   const { t } = useTranslation('player');
   return <EmptyScreen title={t('summary.title')} empty={t('summary.empty')} />;

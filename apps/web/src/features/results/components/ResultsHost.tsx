@@ -7,6 +7,11 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
 import { useProfile } from '../../account/api';
+import { battlesKey } from '../../battles/api';
+import { BattlePopup } from '../../battles/components/BattlePopup';
+import { BattleResultPanel } from '../../battles/components/BattleResultPanel';
+import { DatePopup } from '../../battles/components/DatePopup';
+import { battlePopup, datePopup } from '../../battles/store';
 import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../notifications/api';
 import { RatingPopup } from '../../rbo/components/RatingPopup';
 import { rboPopup } from '../../rbo/store';
@@ -46,6 +51,14 @@ function useLiveResults(enabled: boolean) {
           // a request to rate, or a rating received: the rating popup (§4), which counts as reading it
           rboPopup.show(n);
           await markNotificationRead(id);
+        } else if (n.event === 'NOTIFY_BATTLE') {
+          // a challenge, its answer, a reminder, the end (§4): the battle popup, which counts as reading it
+          battlePopup.show(n);
+          await markNotificationRead(id);
+          void qc.invalidateQueries({ queryKey: battlesKey });
+        } else if (n.event === 'DUE_DATE' || n.event === 'START_DATE') {
+          datePopup.show(n);
+          await markNotificationRead(id);
         } else if (n.event === 'NOTIFY_CERTIFICATE' || n.event === 'NOTIFY_RESULTS_PDF') {
           void qc.invalidateQueries({ queryKey: resultsKey });
         }
@@ -83,6 +96,9 @@ export default function ResultsHost() {
       {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}
       <RewardPopups />
       <RatingPopup />
+      <BattlePopup />
+      <DatePopup />
+      <BattleResultPanel />
     </>
   );
 }

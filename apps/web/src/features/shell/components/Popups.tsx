@@ -32,7 +32,7 @@ function PausedNotice() {
 const ResultsHost = lazy(async () => {
   const [m] = await Promise.all([
     importWithReload(() => import('../../results/components/ResultsHost')),
-    loadNamespaces(['results', 'player', 'rbo']),
+    loadNamespaces(['results', 'player', 'rbo', 'battles']),
   ]);
   return m;
 });

@@ -1,0 +1,78 @@
+import type { Battle, ContendersPage, MyBattles } from '@cairn/shared/api/battles';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { http } from '../../lib/http';
+import { openLive } from '../../lib/socket';
+
+export const battlesKey = ['battles'] as const;
+export const battleKey = (id: number) => ['battles', id] as const;
+export const myBattlesKey = ['battles', 'mine'] as const;
+const contendersKey = (trailId: number, search: string) => ['contenders', trailId, search] as const;
+
+/** GET /api/battle/{id}: the battle as the viewer sees it. */
+export const battleQuery = (id: number) =>
+  queryOptions({
+    queryKey: battleKey(id),
+    queryFn: ({ signal }) => http.get<{ data: Battle }>(`/api/battle/${id}`, { signal }).then((r) => r.data),
+  });
+
+export function useBattle(id: number) {
+  return useQuery({ ...battleQuery(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** GET /api/me/battles: the summary and the newest battles. */
+export function useMyBattles() {
+  return useQuery({
+    queryKey: myBattlesKey,
+    queryFn: ({ signal }) => http.get<{ data: MyBattles }>('/api/me/battles', { signal }).then((r) => r.data),
+  });
+}
+
+/** GET /api/game/contenders/{trailId}?search=&page=: who may be challenged, page by page. */
+export function useContenders(trailId: number, search: string) {
+  return useInfiniteQuery({
+    queryKey: contendersKey(trailId, search),
+    queryFn: ({ pageParam, signal }) => {
+      const q = new URLSearchParams({ page: String(pageParam) });
+      if (search) q.set('search', search);
+      return http.get<ContendersPage>(`/api/game/contenders/${trailId}?${q}`, { signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: ({ meta: { pagination: p } }) =>
+      p.current_page < p.total_pages ? p.current_page + 1 : undefined,
+    enabled: Number.isInteger(trailId) && trailId > 0,
+  });
+}
+
+/** POST /api/game/challenge/{trailId}: the new battle. */
+export function challenge(trailId: number, userId: number): Promise<Battle> {
+  return http.post<{ data: Battle }>(`/api/game/challenge/${trailId}`, { user_id: userId }).then((r) => r.data);
+}
+
+/** POST /api/battle/{id}/accept or /decline (only the challenged player, only while the challenge waits). */
+export function answerChallenge(id: number, accept: boolean): Promise<Battle> {
+  return http.post<{ data: Battle }>(`/api/battle/${id}/${accept ? 'accept' : 'decline'}`).then((r) => r.data);
+}
+
+/** Refetches a battle (and the battle lists) whenever the server says it changed (BATTLE_UPDATE). */
+export function useBattleLive(enabled: boolean) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = openLive();
+    const onUpdate = ({ battle_id }: { battle_id: number }) => {
+      void qc.invalidateQueries({ queryKey: battleKey(battle_id) });
+      void qc.invalidateQueries({ queryKey: myBattlesKey });
+    };
+    socket.on('BATTLE_UPDATE', onUpdate);
+    return () => {
+      socket.off('BATTLE_UPDATE', onUpdate);
+    };
+  }, [enabled, qc]);
+}
+
+/** §4: a player's name in battle popups and scoreboards, cut to 10 characters plus an ellipsis. */
+export function shortName(name: string): string {
+  const chars = [...name];
+  return chars.length > 10 ? `${chars.slice(0, 10).join('')}…` : name;
+}
