@@ -1,5 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
+
+/** axe over the page as it is now (the a11y journey's tags). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -57,6 +64,7 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
   try {
     // the rival opens the demo battle trail and picks the learner from the contenders
     await rival.getByRole('link', { name: /Quick-fire battle/ }).click();
+    await expect(rival).toHaveURL(/\/games\/\d+$/);
     trailId = Number(rival.url().match(/\/games\/(\d+)/)?.[1]);
     await rival.getByRole('link', { name: 'Challenge someone' }).click();
     await expect(rival.getByRole('heading', { name: 'Choose a contender' })).toBeVisible();
@@ -67,6 +75,8 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
     await confirm.getByRole('button', { name: 'Challenge', exact: true }).click();
     await expect(rival).toHaveURL(/\/games\/battle\/\d+$/);
     const battleId = Number(rival.url().match(/\/games\/battle\/(\d+)/)?.[1]);
+    await expect(rival.getByText('Question 1 of 4')).toBeVisible();
+    expect(await violations(rival), 'battle play').toEqual([]);
 
     // the learner gets the challenge live, with Decline and Accept
     const popup = learner.getByRole('dialog', { name: 'New challenge' });
@@ -98,6 +108,23 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
     await expect(finished).toBeVisible({ timeout: 15_000 });
     await finished.getByRole('button', { name: 'See details' }).click();
     await expect(rival.getByRole('dialog', { name: 'Battle summary' })).toBeVisible();
+    expect(await violations(rival), 'battle result panel').toEqual([]);
+    await rival.keyboard.press('Escape');
+
+    // the battle screens pass axe at phone and desktop sizes
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await rival.setViewportSize(size);
+      for (const path of [`/player-battle/${battleId}`, `/games/contender/${trailId}`, `/games/${trailId}`]) {
+        await rival.goto(path);
+        await expect(rival.getByRole('heading', { level: 1 })).toBeVisible();
+        if (path.startsWith('/games/contender')) await expect(rival.getByText('Lena Learner')).toBeVisible();
+        expect(await violations(rival), `${path} at ${size.width}px`).toEqual([]);
+      }
+    }
+    await expect(rival.getByRole('link', { name: /Against Lena Learn/ })).toBeVisible();
   } finally {
     await learner.context().close();
     await rival.context().close();

@@ -53,7 +53,7 @@ export default function ContenderScreen() {
           autoComplete="off"
         />
       </search>
-      {pages.isPending ? (
+      {pages.isPending && pages.fetchStatus !== 'idle' ? (
         <Spinner label={t('common:status.loading')} />
       ) : pages.isError || contenders.length === 0 ? (
         <EmptyState>{search ? t('contender.noMatch') : t('contender.empty')}</EmptyState>
