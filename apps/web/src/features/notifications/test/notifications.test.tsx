@@ -38,6 +38,13 @@ const user = (unread: number): User => ({
   created_at: '2026-01-01T10:00:00.000Z',
   readable_created_at: 'January 1, 2026',
   profile_completion: 0,
+  discussions: 0,
+  vault_relations: [],
+  my_vault: null,
+  accessible_trails: 0,
+  in_accessible_trails: 0,
+  notification_chat: 0,
+  deleted_at: null,
   updated_at: '2026-01-01T10:00:00.000Z',
 });
 
