@@ -274,4 +274,19 @@ describe('notification bell', () => {
     renderHeader(0);
     expect(screen.getByRole('button', { name: 'Notifications' }).textContent).toBe('');
   });
+
+  it('counts new trails on Home and new rewards on Me, named for screen readers', () => {
+    const u = user(0);
+    renderRoutes(
+      [
+        {
+          path: '/games',
+          element: <Header user={{ ...u, notifications: { ...u.notifications, home: 3, me: 12 } }} isPublic={false} />,
+        },
+      ],
+      '/games',
+    );
+    expect(screen.getByRole('link', { name: 'Home, 3 new' }).textContent).toBe('Home3');
+    expect(screen.getByRole('link', { name: 'Me, 12 new' }).textContent).toBe('Me9+');
+  });
 });
