@@ -49,7 +49,7 @@ async function openAndPresent(
   ]);
   if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
   if (!detail) throw notFound('Pebble not found');
-  const pebble = presentPebble(view, detail, answers);
+  const pebble = presentPebble(view, detail, answers, actor.userId);
   pebble.is_rbo = detail.pebble.isRbo;
   pebble.rbo_scale = detail.pebble.rboScale as 'stars' | 'emojis';
   // ratings and the players-answered count cost a query: only rated and shared (poll) pebbles show them
