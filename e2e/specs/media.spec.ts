@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
@@ -39,4 +40,47 @@ test('upload an avatar through the media vault from /me/edit; the header shows i
   await expect(dialog.getByRole('button', { name: 'avatar', exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('files in the vault download under their titles; several download as one downloads.zip', async ({
+  page,
+  request,
+}) => {
+  // a second image in the rival's vault, through the API
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.rival.email, password: DEMO.rival.password, accepted: true },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  for (const name of ['first-picture.png', 'second-picture.png']) {
+    const up = await request.post('/api/vaults', {
+      headers,
+      multipart: { type: 'file', files: { name, mimeType: 'image/png', buffer: readFileSync(avatarPng) } },
+    });
+    expect(up.status(), await up.text()).toBe(200);
+  }
+
+  await page.goto('/login');
+  await signIn(page, DEMO.rival);
+  await expect(page).toHaveURL(/\/games$/);
+  await page.goto('/me/edit');
+  await page.getByRole('button', { name: 'Change avatar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Media vault' });
+  const download = dialog.getByRole('button', { name: /^Download selected/ });
+  await expect(download).toBeDisabled();
+
+  // one file: itself, under its title and extension, byte for byte
+  await dialog.getByRole('checkbox', { name: 'Select first-picture' }).check();
+  const [single] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(single.suggestedFilename()).toBe('first-picture.png');
+  expect(readFileSync(await single.path())).toEqual(readFileSync(avatarPng));
+
+  // two: one downloads.zip holding both
+  await dialog.getByRole('checkbox', { name: 'Select second-picture' }).check();
+  await expect(download).toHaveText('Download selected (2)');
+  const [zip] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(zip.suggestedFilename()).toBe('downloads.zip');
+  const bytes = readFileSync(await zip.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(bytes.includes(Buffer.from('first-picture.png'))).toBe(true);
+  expect(bytes.includes(Buffer.from('second-picture.png'))).toBe(true);
 });

@@ -4,6 +4,8 @@ export interface ServerToClientEvents {
   /** a participant opened the discussion: the sender's read ticks change */
   CHAT_READ: (p: { discussion_id: number; user_id: number; last_read_message_id: number }) => void;
   NOTIFICATION: (p: { id: number }) => void;
+  /** the profile's counters changed without a notification (new trails assigned): refetch the profile */
+  COUNTERS: (p: Record<string, never>) => void;
   NOTIFY_RESULTS_PDF: (p: { trail_id: number; pdf: string }) => void;
   /** a battle the user plays in changed (an answer, acceptance, the end): refetch GET /api/battle/{id} */
   BATTLE_UPDATE: (p: { battle_id: number }) => void;

@@ -23,6 +23,28 @@ export interface RequestOptions {
   /** use this access token instead of the stored one (login reads the profile before storing tokens) */
   token?: string;
   signal?: AbortSignal;
+  /** 'file': a successful answer is read as a file ({@link DownloadedFile}) instead of JSON */
+  as?: 'file';
+}
+
+/** A file answered by the server (a download), with the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | null;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` when present, else `filename`. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the ASCII name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
 }
 
 /** A non-2xx answer; `body` is the API's ErrorBody when it sent one. */
@@ -151,6 +173,13 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
     }
   }
 
+  if (res.ok && opts.as === 'file') {
+    const file: DownloadedFile = {
+      blob: await res.blob(),
+      name: dispositionName(res.headers.get('content-disposition')),
+    };
+    return file as T;
+  }
   const body = await parse(res);
   if (res.ok) return body as T;
 

@@ -83,7 +83,22 @@ export const userSchema = z.object({
   roles: z.array(z.object({ name: z.string(), level: z.number().int() })),
   logins: z.number().int(),
   active: z.boolean(),
+  /** counters by slug: home (trails assigned since the user last opened /games and not opened yet), me (rewards
+   * and certificates earned since the user last opened /me), chats (discussions with unread messages),
+   * notifications (unread notifications); docs/me-and-coach.md */
   notifications: z.record(z.string(), z.number().int()),
+  /** chat discussions the user takes part in */
+  discussions: z.number().int(),
+  /** the user's own media links (avatar and the like): relation and media id */
+  vault_relations: z.array(z.object({ relation: z.string(), media_id: z.number().int() })),
+  /** the id of the user's own vault root folder, once created */
+  my_vault: z.number().int().nullable(),
+  /** trails assigned to the user that are open now */
+  accessible_trails: z.number().int(),
+  /** trails assigned to the user that open later (start date ahead) */
+  in_accessible_trails: z.number().int(),
+  /** unread chat messages over all the user's discussions */
+  notification_chat: z.number().int(),
   supported_languages: z.array(localeSchema),
   fields: z.array(profileFieldSchema),
   customer: customerSchema.nullable(),
@@ -93,6 +108,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   readable_created_at: z.string(),
   updated_at: z.string(),
+  /** always null on a profile read: a deleted account cannot read its profile */
+  deleted_at: z.string().nullable(),
   /** §5 profile completion percentage, 0–100 (packages/shared/src/profile.ts) */
   profile_completion: z.number().int().min(0).max(100),
 });

@@ -142,6 +142,14 @@ export const pebbleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(TRAIL_TYPES),
+  /** how the pebble is drawn: its Font Awesome icon name and colours (the navigator's and the Info panel's icon) */
+  object: z.object({
+    fa_icon: z.string(),
+    fa_icon_background: z.string().nullable(),
+    fa_icon_border: z.string().nullable(),
+  }),
+  /** whose pebble this is: the player the answers belong to (the viewer) */
+  user: z.object({ id: z.number().int() }),
   trail_id: z.number().int(),
   trail: z.object({ id: z.number().int(), name: z.string(), icon: z.object({ url: z.string() }).nullable() }),
   redirect_url: z.string().nullable(),

@@ -21,7 +21,12 @@ export const vaults = pgTable(
     icon: text(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vaults_customer_idx').on(t.customerId), index('vaults_parent_idx').on(t.parentId)],
+  (t) => [
+    index('vaults_customer_idx').on(t.customerId),
+    index('vaults_parent_idx').on(t.parentId),
+    // the profile's my_vault: the user's own root folder
+    index('vaults_user_idx').on(t.userId),
+  ],
 );
 
 /** An uploaded file. kind and mimetype come from the file's bytes, never from its name. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { trails } from './trails';
 import { users } from './users';
@@ -36,8 +37,13 @@ export const userCertificates = pgTable(
     title: text().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     pdfUrl: text('pdf_url'),
+    /** when its NOTIFY_CERTIFICATE was sent (with the PDF); null until the certificates job has rendered it */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('user_certificates_once_idx').on(t.userId, t.trailId)],
+  (t) => [
+    uniqueIndex('user_certificates_once_idx').on(t.userId, t.trailId),
+    index('user_certificates_unnotified_idx').on(t.id).where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 /** The generated results PDF of a learner's attempt at a trail (the trail's `pdf` while `attempt` is the current one). */

@@ -34,6 +34,9 @@ export const users = pgTable(
     trailId: integer('trail_id').references(() => trails.id, { onDelete: 'set null' }),
     publicLinkId: text('public_link_id').references(() => publicLinks.id, { onDelete: 'set null' }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** when the user last opened the home (/games) and me screens: the `home` and `me` counters count what is newer */
+    homeSeenAt: timestamp('home_seen_at', { withTimezone: true }),
+    meSeenAt: timestamp('me_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -57,6 +57,28 @@ export function presentCustomer(c: CustomerRow): NonNullable<User['customer']> {
   };
 }
 
+/** Counts and links of the §3 User shape beyond the row (docs/me-and-coach.md). */
+export interface UserFacts {
+  home: number;
+  me: number;
+  discussions: number;
+  vaultRelations: { relation: string; media_id: number }[];
+  myVault: number | null;
+  accessible: number;
+  inaccessible: number;
+  unreadMessages: number;
+}
+const NO_FACTS: UserFacts = {
+  home: 0,
+  me: 0,
+  discussions: 0,
+  vaultRelations: [],
+  myVault: null,
+  accessible: 0,
+  inaccessible: 0,
+  unreadMessages: 0,
+};
+
 /** Row → the User shape of the shared contract. */
 export function presentUser(
   u: UserRow,
@@ -71,9 +93,12 @@ export function presentUser(
     unreadNotifications?: number;
     /** the `chats` counter: discussions with unread messages */
     unreadChats?: number;
+    /** the rest of the §3 User facts, counted in the profile statement */
+    facts?: Partial<UserFacts>;
   },
 ): User {
   const avatar = extra.avatar ?? (u.avatarUrl ? [{ id: u.id, url: u.avatarUrl }] : []);
+  const facts: UserFacts = { ...NO_FACTS, ...extra.facts };
   return {
     id: u.id,
     real_id: u.id,
@@ -92,7 +117,18 @@ export function presentUser(
     roles: extra.roles,
     logins: u.logins,
     active: !u.isPaused && u.deletedAt === null,
-    notifications: { home: 0, me: 0, chats: extra.unreadChats ?? 0, notifications: extra.unreadNotifications ?? 0 },
+    notifications: {
+      home: facts.home,
+      me: facts.me,
+      chats: extra.unreadChats ?? 0,
+      notifications: extra.unreadNotifications ?? 0,
+    },
+    discussions: facts.discussions,
+    vault_relations: facts.vaultRelations,
+    my_vault: facts.myVault,
+    accessible_trails: facts.accessible,
+    in_accessible_trails: facts.inaccessible,
+    notification_chat: facts.unreadMessages,
     supported_languages: presentLocales(),
     fields: extra.fields,
     customer: extra.customer ? presentCustomer(extra.customer) : null,
@@ -102,6 +138,7 @@ export function presentUser(
     created_at: u.createdAt.toISOString(),
     readable_created_at: readableDate.format(u.createdAt),
     updated_at: u.updatedAt.toISOString(),
+    deleted_at: u.deletedAt?.toISOString() ?? null,
     profile_completion: profileCompletion({
       firstname: u.firstname,
       lastname: u.lastname,

@@ -30,8 +30,8 @@ describe('GET /api/user/profile', () => {
     expect(user.customer?.style.colors.color0).toEqual({ r: 255, g: 114, b: 51 });
     expect(user.supported_languages).toHaveLength(LOCALES.length);
     expect(user.supported_languages[0]).toMatchObject({ code: 'en', default_name: 'English' });
-    // chats: the seeded Acme announcements are unread (docs/chat.md)
-    expect(user.notifications).toEqual({ home: 0, me: 0, chats: 1, notifications: 0 });
+    // home: the four demo trails, never opened; chats: the seeded Acme announcements are unread (docs/chat.md)
+    expect(user.notifications).toEqual({ home: 4, me: 0, chats: 1, notifications: 0 });
     expect(user.fields.map((f) => f.name)).toEqual(['title', 'gender', 'experience', 'education', 'department']);
     expect(user.is_paused).toBe(0);
     expect(user.language).toBe('en');

@@ -21,6 +21,7 @@ import {
   deleteAccount,
   findLiveUserByEmail,
   getProfile,
+  markSeen,
   passwordLogin,
   publicLogin,
   signIn,
@@ -150,6 +151,23 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       data: await updateProfile(app.db, actorOf(request), request.body, app.config.publicUrl),
+    }),
+  );
+
+  app.post(
+    '/api/me/seen/:screen',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The user opened the home (/games) or me (/me) screen: its counter in notifications is cleared',
+        params: z.object({ screen: z.enum(['home', 'me']) }),
+        response: { 200: profileResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 422) },
+      },
+    },
+    async (request) => ({
+      data: await markSeen(app.db, actorOf(request), request.params.screen, app.config.publicUrl),
     }),
   );
 

@@ -17,20 +17,25 @@ import {
   discussionParticipants,
   media,
   notifications,
+  pebbleStates,
   profileFields,
   publicLinks,
   roles,
+  trailAssignments,
+  userCertificates,
   userFieldValues,
+  userRewards,
   userRoles,
   users,
   vaultRelations,
+  vaults,
 } from '../../db/schema';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { can as canReference } from '../reference/reference.policy';
 import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
-import { type CustomerRow, fileUrl, presentUser } from './accounts.presenter';
+import { type CustomerRow, fileUrl, presentUser, type UserFacts } from './accounts.presenter';
 import { type Actor, revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
 
 export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -111,6 +116,7 @@ interface ProfileExtras {
   unread: number;
   /** discussions with unread messages */
   unreadChats: number;
+  facts: UserFacts;
 }
 type FieldRow = Parameters<typeof presentField>[0];
 
@@ -140,7 +146,31 @@ const profileQuery = preparedPer((db) =>
                      where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
                        and m.deleted_at is null), '[]'::json) end,
         'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null),
-        'unreadChats', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id and dp.unread > 0))`,
+        'unreadChats', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id and dp.unread > 0),
+        'facts', json_build_object(
+          'discussions', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id),
+          'unreadMessages', (select coalesce(sum(dp.unread), 0) from ${discussionParticipants} dp
+                             where dp.user_id = users.id),
+          'vaultRelations', coalesce((select json_agg(json_build_object('relation', r.relation, 'media_id', r.media_id)
+                                        order by r.relation, r.position)
+                                      from ${vaultRelations} r where r.model = 'user' and r.model_id = users.id),
+                                     '[]'::json),
+          'myVault', (select min(v.id) from ${vaults} v where v.user_id = users.id and v.parent_id is null),
+          'accessible', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
+                           and (ta.starts_on is null or ta.starts_on <= (now() at time zone 'utc')::date)),
+          'inaccessible', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
+                             and ta.starts_on > (now() at time zone 'utc')::date),
+          -- new trails: assigned since /games was last opened, open now, not opened yet
+          'home', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
+                     and ta.created_at > coalesce(users.home_seen_at, '-infinity')
+                     and (ta.starts_on is null or ta.starts_on <= (now() at time zone 'utc')::date)
+                     and not exists (select 1 from ${pebbleStates} s
+                                     where s.user_id = users.id and s.trail_id = ta.trail_id)),
+          -- rewards and certificates earned since /me was last opened
+          'me', (select count(*) from ${userRewards} ur where ur.user_id = users.id
+                   and ur.achieved_at > coalesce(users.me_seen_at, '-infinity'))
+              + (select count(*) from ${userCertificates} uc where uc.user_id = users.id
+                   and uc.issued_at > coalesce(users.me_seen_at, '-infinity'))))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -153,7 +183,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
   const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
   const u = row?.user;
   if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
-  const { customer, fields, avatars, unread, unreadChats } = row.extras;
+  const { customer, fields, avatars, unread, unreadChats, facts } = row.extras;
   return presentUser(u, {
     customer,
     roles: actor.roles,
@@ -163,6 +193,7 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
     avatar: avatars.length ? avatars.map((a) => ({ id: a.id, url: fileUrl(a.key) })) : undefined,
     unreadNotifications: unread,
     unreadChats,
+    facts,
   });
 }
 
@@ -202,6 +233,15 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, 
   await db
     .update(users)
     .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
+  return getProfile(db, actor, baseUrl);
+}
+
+/** POST /api/me/seen/{screen}: the user opened /games (home) or /me (me); that counter starts again from now. */
+export async function markSeen(db: Db, actor: Actor, screen: 'home' | 'me', baseUrl: string): Promise<User> {
+  await db
+    .update(users)
+    .set(screen === 'home' ? { homeSeenAt: new Date() } : { meSeenAt: new Date() })
     .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
   return getProfile(db, actor, baseUrl);
 }

@@ -1,17 +1,90 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Certificate } from '@cairn/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trails, userCertificates, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
+import { createNotification, NOTIFY_CERTIFICATE } from '../notifications/notifications.service';
 import { writePdf } from '../pdf/pdf.files';
 import { renderPdf } from '../pdf/pdf.renderer';
 import { certificateSpec } from '../results/results.pdf';
 import { can } from '../results/results.policy';
 import { displayName, loadLearner } from '../results/results.repo';
+
+type CertificateRow = typeof userCertificates.$inferSelect;
+
+/** The certificate's PDF URL, rendering and storing it first when it has none (once, whoever asks first). */
+async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, trailName: string): Promise<string> {
+  if (c.pdfUrl) return c.pdfUrl;
+  const learner = (await loadLearner(app.db, c.userId))!;
+  const pdf = await renderPdf(
+    certificateSpec({
+      locale: learner.language,
+      title: c.title,
+      learner: displayName(learner),
+      trail: trailName,
+      issuedAt: c.issuedAt,
+    }),
+  );
+  const rel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, pdf);
+  const [row] = await app.db
+    .update(userCertificates)
+    .set({ pdfUrl: fileUrl(rel) })
+    .where(and(eq(userCertificates.id, c.id), sql`${userCertificates.pdfUrl} is null`))
+    .returning({ url: userCertificates.pdfUrl });
+  if (row?.url) return row.url;
+  // a concurrent request stored its file first
+  await fs.rm(path.join(app.config.filesDir, rel), { force: true });
+  const [{ url }] = await app.db
+    .select({ url: userCertificates.pdfUrl })
+    .from(userCertificates)
+    .where(eq(userCertificates.id, c.id));
+  return url as string;
+}
+
+export const CERTIFICATES_JOB = 'certificates:notify';
+
+/**
+ * The certificates job: every issued certificate not yet announced gets its PDF rendered, then its
+ * NOTIFY_CERTIFICATE {certificates, name, file, pdf, trail_id, trail} — so the notification opens the certificate
+ * without another call. The answer that issues a certificate enqueues it; the scheduler runs it too (a certificate
+ * issued just before a crash is announced after). Each is claimed (notified_at) in the notification's transaction:
+ * two runs at once announce it once.
+ */
+export async function notifyCertificates(app: FastifyInstance): Promise<number> {
+  const due = await app.db
+    .select({ c: userCertificates, trailName: trails.name })
+    .from(userCertificates)
+    .innerJoin(trails, eq(trails.id, userCertificates.trailId))
+    .where(isNull(userCertificates.notifiedAt))
+    .orderBy(asc(userCertificates.id))
+    .limit(100);
+  let sent = 0;
+  for (const { c, trailName } of due) {
+    const url = await ensureCertificatePdf(app, c, trailName);
+    await app.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(userCertificates)
+        .set({ notifiedAt: new Date() })
+        .where(and(eq(userCertificates.id, c.id), isNull(userCertificates.notifiedAt)))
+        .returning({ id: userCertificates.id });
+      if (claimed.length === 0) return;
+      await createNotification(tx, c.userId, NOTIFY_CERTIFICATE, {
+        certificates: [c.id],
+        name: c.title,
+        file: url,
+        pdf: url,
+        trail_id: c.trailId,
+        trail: trailName,
+      });
+      sent++;
+    });
+  }
+  return sent;
+}
 
 /** GET /api/certificates/user/{ids}: the certificates with their PDFs (rendered on first request). */
 export async function getCertificates(app: FastifyInstance, actor: Actor, ids: number[]): Promise<Certificate[]> {
@@ -29,34 +102,7 @@ export async function getCertificates(app: FastifyInstance, actor: Actor, ids: n
   }
   const out: Certificate[] = [];
   for (const { c, trailName } of rows) {
-    let url = c.pdfUrl;
-    if (!url) {
-      const learner = (await loadLearner(app.db, c.userId))!;
-      const pdf = await renderPdf(
-        certificateSpec({
-          locale: learner.language,
-          title: c.title,
-          learner: displayName(learner),
-          trail: trailName,
-          issuedAt: c.issuedAt,
-        }),
-      );
-      const rel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, pdf);
-      const [row] = await app.db
-        .update(userCertificates)
-        .set({ pdfUrl: fileUrl(rel) })
-        .where(and(eq(userCertificates.id, c.id), sql`${userCertificates.pdfUrl} is null`))
-        .returning({ url: userCertificates.pdfUrl });
-      if (row?.url) url = row.url;
-      else {
-        // a concurrent request stored its file first
-        await fs.rm(path.join(app.config.filesDir, rel), { force: true });
-        [{ url }] = await app.db
-          .select({ url: userCertificates.pdfUrl })
-          .from(userCertificates)
-          .where(eq(userCertificates.id, c.id));
-      }
-    }
+    const url = await ensureCertificatePdf(app, c, trailName);
     out.push({
       id: c.id,
       name: c.title,

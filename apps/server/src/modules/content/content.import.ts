@@ -11,6 +11,7 @@ import {
   trails,
   users,
 } from '../../db/schema';
+import { emitToManyOnCommit } from '../notifications/notifications.service';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
 import {
@@ -250,6 +251,13 @@ export async function importPackage(db: DbLike, text: string, opts: ImportOption
           target: [trailAssignments.trailId, trailAssignments.userId],
           set: { startsOn, dueOn },
         });
+      // the assignees' home counter has a new trail: their open tabs refetch the profile
+      await emitToManyOnCommit(
+        tx,
+        assignees.map((u) => u.id),
+        'COUNTERS',
+        {},
+      );
     }
     return trailId;
   });

@@ -51,6 +51,19 @@ export async function emitOnCommit<E extends keyof ServerToClientEvents>(
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ user_id: userId, event, data })})`);
 }
 
+/** emitOnCommit for many users in one statement (an import assigning a trail to a whole customer). */
+export async function emitToManyOnCommit<E extends keyof ServerToClientEvents>(
+  tx: Pick<Tx, 'execute'>,
+  userIds: number[],
+  event: E,
+  data: Parameters<ServerToClientEvents[E]>[0],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.execute(sql`
+    select pg_notify(${CHANNEL}, json_build_object('user_id', u, 'event', ${event}::text, 'data', ${JSON.stringify(data)}::json)::text)
+    from unnest(${`{${userIds.join(',')}}`}::int[]) u`);
+}
+
 /** Listens for committed notifications of this database and emits NOTIFICATION {id} to the user's sockets. */
 export async function listenForNotifications(app: FastifyInstance): Promise<void> {
   const connectionString = (app.database.pool.options as { connectionString?: string }).connectionString;

@@ -73,7 +73,7 @@ describe('GET /api/notificationsAll/{page}', () => {
   });
 
   it('marking one read decrements the unread count and the profile counter', async () => {
-    expect(await profileCounter(learner.token)).toEqual({ home: 0, me: 0, chats: 1, notifications: 17 });
+    expect(await profileCounter(learner.token)).toEqual({ home: 4, me: 0, chats: 1, notifications: 17 });
     const before = await page(learner.token, 1);
     const target = before.data[2];
 
@@ -86,7 +86,7 @@ describe('GET /api/notificationsAll/{page}', () => {
     const after = await page(learner.token, 1);
     expect(after.unread).toBe(16);
     expect(after.data[2].read_at).toBe(read.read_at);
-    expect(await profileCounter(learner.token)).toEqual({ home: 0, me: 0, chats: 1, notifications: 16 });
+    expect(await profileCounter(learner.token)).toEqual({ home: 4, me: 0, chats: 1, notifications: 16 });
 
     // reading it again keeps the first read time and the count
     const again = (await get(learner.token, `/api/notifications/${target.id}`)).json().data as AppNotification;

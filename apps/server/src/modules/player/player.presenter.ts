@@ -56,17 +56,24 @@ function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerRow |
 }
 
 /** A pebble for the player, with the actor's answers, progress and the navigator. */
-export function presentPebble(view: TrailView, detail: PebbleDetail, answers: AnswerRow[]): Pebble {
+export function presentPebble(view: TrailView, detail: PebbleDetail, answers: AnswerRow[], userId: number): Pebble {
   const t = view.trail;
   const p = detail.pebble;
   const index = view.pebbles.findIndex((x) => x.id === p.id);
   const state = view.states.get(p.id);
   const answered = !!state?.answeredAt;
   const shared = detail.minerals.find((m) => m.shared);
+  const summary = view.pebbles[index];
   return {
     id: p.id,
     name: p.name,
     type: t.type as TrailType,
+    object: {
+      fa_icon: summary?.faIcon ?? 'fa-circle',
+      fa_icon_background: summary?.faIconBackground ?? null,
+      fa_icon_border: summary?.faIconBorder ?? null,
+    },
+    user: { id: userId },
     trail_id: t.id,
     trail: { id: t.id, name: t.name, icon: t.iconUrl ? { url: t.iconUrl } : null },
     redirect_url: p.redirectUrl ?? t.redirectUrl,

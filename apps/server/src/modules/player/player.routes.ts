@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
+import { CERTIFICATES_JOB } from '../certificates/certificates.service';
 import { getAssessment } from './assessments.service';
 import { answerPebble, currentPebble } from './player.service';
 import { getPoll } from './polls.service';
@@ -53,7 +54,12 @@ export default async function playerRoutes(fastify: FastifyInstance) {
         response: { 200: answerResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 409, 422, 423) },
       },
     },
-    async (request) => answerPebble(app.db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      answerPebble(app.db, actorOf(request), request.params.id, request.body, async () => {
+        // the certificate is announced with its PDF by the certificates job (docs/results.md); when the queue
+        // cannot take it now, the scheduled run announces it
+        await app.jobs.enqueue(CERTIFICATES_JOB, {}).catch((err) => request.log.warn({ err }, 'certificates job'));
+      }),
   );
 
   app.get(

@@ -49,7 +49,7 @@ async function openAndPresent(
   ]);
   if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
   if (!detail) throw notFound('Pebble not found');
-  const pebble = presentPebble(view, detail, answers);
+  const pebble = presentPebble(view, detail, answers, actor.userId);
   pebble.is_rbo = detail.pebble.isRbo;
   pebble.rbo_scale = detail.pebble.rboScale as 'stars' | 'emojis';
   // ratings and the players-answered count cost a query: only rated and shared (poll) pebbles show them
@@ -108,7 +108,14 @@ async function checkMedia(db: Db, actor: Actor, pending: PendingMedia[]) {
 }
 
 /** POST /api/pebbles/{pebbleId}: checks and stores the answers in one transaction, then presents the next pebble. */
-export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form: AnswerForm): Promise<AnswerResponse> {
+export async function answerPebble(
+  db: Db,
+  actor: Actor,
+  pebbleId: number,
+  form: AnswerForm,
+  /** after commit, when the answer issued certificates (the route has their job announce them) */
+  onCertificates?: (ids: number[]) => Promise<void>,
+): Promise<AnswerResponse> {
   // the pebble's trail and the actor's view of it in one query; the distinction of the two 404s costs a
   // query only on the refusal
   const view = await loadTrailViewOfPebble(db, actor, pebbleId);
@@ -134,6 +141,7 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
   const trailId = view.trail.id;
   const now = new Date();
   const firstAnswer = !view.states.get(pebbleId)?.answeredAt;
+  let issued: number[] = [];
 
   await db.transaction(async (tx) => {
     const stored = await tx
@@ -162,7 +170,7 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
     // a battle answer counts for the battle too (server-decided points; docs/battles.md)
     if (form.battle_id != null) await recordBattleAnswer(tx, actor, form.battle_id, trailId, pebbleId, passed);
     // rewards and certificates the answer unlocks, issued in the same transaction (docs/results.md)
-    await onAnswerStored(tx, actor, trailId, view);
+    issued = (await onAnswerStored(tx, actor, trailId, view)).certificateIds;
     // a first answer to a rated pebble asks peers and the coach to rate it (docs/ratings.md)
     if (detail.pebble.isRbo && firstAnswer && actor.customerId !== null && !isPublicActor(actor)) {
       const asked = await requestRatings(tx, {
@@ -187,6 +195,7 @@ export async function answerPebble(db: Db, actor: Actor, pebbleId: number, form:
     }
   });
 
+  if (issued.length > 0) await onCertificates?.(issued);
   const next = view.pebbles[Math.min(index + 1, view.pebbles.length - 1)];
   const data = await openAndPresent(db, actor, view, next.id, next.id === pebbleId ? detail : undefined);
   const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);

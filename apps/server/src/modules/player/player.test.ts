@@ -10,11 +10,13 @@ let t: TestApp;
 let learnerToken: string;
 let learner: ReturnType<typeof player>;
 let rival: ReturnType<typeof player>;
+let rivalToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   learnerToken = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
   learner = player(t, learnerToken);
-  rival = player(t, (await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password)).access_token);
+  rivalToken = (await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password)).access_token;
+  rival = player(t, rivalToken);
 });
 afterAll(() => t.close());
 
@@ -140,6 +142,10 @@ describe('exam scoring', () => {
     const q = await rival.pebble(id);
     expect(q.name).toBe('Choice');
     expect(q.minerals[0].answer).toBeNull();
+    // the pebble is the rival's, drawn with its icon (the package's default)
+    const me = await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${rivalToken}` } });
+    expect(q.user).toEqual({ id: me.json().data.id });
+    expect(q.object).toEqual({ fa_icon: 'fa-circle', fa_icon_background: null, fa_icon_border: null });
     expect(q.progress.status).toBe('not_started');
   });
 });

@@ -94,8 +94,20 @@ describe('unlock rules', () => {
       .where(and(eq(userCertificates.userId, learner.id), eq(userCertificates.trailId, trailId)));
     expect(certs.map((c) => c.title)).toEqual(['Results certificate']);
 
+    // the certificate is announced by its job, with its PDF already rendered (§3 certificate notification)
+    await t.app.jobs.drain();
     const events = await t.database.db.select().from(notifications).where(eq(notifications.userId, learner.id));
     expect(events.map((e) => e.event).sort()).toEqual(['NOTIFY_CERTIFICATE', 'NOTIFY_REWARD', 'NOTIFY_REWARD']);
+    const announced = events.find((e) => e.event === 'NOTIFY_CERTIFICATE')!.data as Record<string, unknown>;
+    expect(announced).toMatchObject({ name: 'Results certificate', certificates: [certs[0].id], trail_id: trailId });
+    expect(announced.pdf).toMatch(/^\/files\/.+\.pdf$/);
+    expect(announced.file).toBe(announced.pdf);
+    const pdf = await t.app.inject({ url: announced.pdf as string });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // a second run announces nothing again
+    const { notifyCertificates } = await import('../certificates/certificates.service');
+    expect(await notifyCertificates(t.app)).toBe(0);
 
     // changing an answer does not issue anything twice
     await answerQ(learner.token, 'Q2', '4');
@@ -222,6 +234,9 @@ describe('PDFs', () => {
       payload: { language: 'th', firstname: 'สมชาย', lastname: 'ใจดี' },
     });
     const [cert] = await t.database.db.select().from(userCertificates).where(eq(userCertificates.userId, learner.id));
+    // its job rendered it in English when it was issued; one not rendered yet (its job still queued) renders on
+    // the first read, in the learner's language of the moment
+    await t.database.db.update(userCertificates).set({ pdfUrl: null }).where(eq(userCertificates.id, cert.id));
     const res = await get(learner.token, `/api/certificates/user/${cert.id}`);
     expect(res.statusCode).toBe(200);
     const [c] = res.json().data;

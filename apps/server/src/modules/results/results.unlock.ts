@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pebbleStates, pebbles, trailProgress, trails, userCertificates, userRewards } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
-import { createNotification, NOTIFY_CERTIFICATE, NOTIFY_REWARD } from '../notifications/notifications.service';
+import { createNotification, NOTIFY_REWARD } from '../notifications/notifications.service';
 import { computeProgress, type PebbleLite, rewardsEarned, type StateLite } from '../trails/progress';
 import { certificateDue } from './results.rules';
 
@@ -60,16 +60,8 @@ export async function onAnswerStored(tx: Tx, actor: Actor, trailId: number, know
       .values({ userId: actor.userId, trailId, title: trail.certificate.title })
       .onConflictDoNothing()
       .returning({ id: userCertificates.id });
+    // announced by the certificates job once its PDF exists (NOTIFY_CERTIFICATE with name, file and pdf)
     certificateIds = rows.map((r) => r.id);
-    if (certificateIds.length > 0) {
-      await createNotification(tx, actor.userId, NOTIFY_CERTIFICATE, {
-        certificates: certificateIds,
-        name: trail.certificate.title,
-        trail_id: trailId,
-        trail: trail.name,
-        pdf: null,
-      });
-    }
   }
   return { rewardIds, certificateIds };
 }

@@ -1,6 +1,7 @@
 import type { ProfileUpdate, User } from '@cairn/shared/api/accounts';
 import { ROLE_LEVEL_THRESHOLD } from '@cairn/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../lib/http';
 import { useSession } from '../../lib/session';
 
@@ -24,6 +25,23 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (user) => qc.setQueryData(profileKey, user),
   });
+}
+
+/**
+ * Opening /games (home) or /me (me) clears that counter of the profile (POST /api/me/seen/{screen}); only when
+ * it shows something, and quietly: a failure leaves the badge for the next visit.
+ */
+export function useMarkSeen(screen: 'home' | 'me') {
+  const qc = useQueryClient();
+  const { data: user } = useProfile();
+  const pending = (user?.notifications?.[screen] ?? 0) > 0;
+  useEffect(() => {
+    if (!pending) return;
+    http
+      .post<{ data: User }>(`/api/me/seen/${screen}`, undefined, { quiet: true })
+      .then((r) => qc.setQueryData(profileKey, r.data))
+      .catch((err) => console.warn('counter not cleared', err));
+  }, [pending, screen, qc]);
 }
 
 /** §6: a role level above 400 adds the Results entry. */

@@ -49,9 +49,14 @@ export function challenge(trailId: number, userId: number): Promise<Battle> {
   return http.post<{ data: Battle }>(`/api/game/challenge/${trailId}`, { user_id: userId }).then((r) => r.data);
 }
 
-/** POST /api/battle/{id}/accept or /decline (only the challenged player, only while the challenge waits). */
+/**
+ * POST /api/battle/{id}/accept or /decline (only the challenged player, only while the challenge waits). A failed
+ * accept is logged only (§8): no toast, the battle is read again; a failed decline shows the server's message.
+ */
 export function answerChallenge(id: number, accept: boolean): Promise<Battle> {
-  return http.post<{ data: Battle }>(`/api/battle/${id}/${accept ? 'accept' : 'decline'}`).then((r) => r.data);
+  return http
+    .post<{ data: Battle }>(`/api/battle/${id}/${accept ? 'accept' : 'decline'}`, undefined, { quiet: accept })
+    .then((r) => r.data);
 }
 
 /** Refetches a battle (and the battle lists) whenever the server says it changed (BATTLE_UPDATE). */

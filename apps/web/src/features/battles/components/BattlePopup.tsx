@@ -56,8 +56,9 @@ function Popup({ n }: { n: AppNotification }) {
       void qc.invalidateQueries({ queryKey: myBattlesKey });
       battlePopup.close();
       if (accept) await navigate(localize(`/games/battle/${battleId}`));
-    } catch {
-      // the toast gave the server's reason (answered already, replaced): the popup closes on Dismiss
+    } catch (err) {
+      // §8: a failed accept is logged only; a failed decline was toasted. The popup closes either way
+      if (accept) console.warn('accepting the challenge failed', err);
       battlePopup.close();
     } finally {
       setBusy(false);

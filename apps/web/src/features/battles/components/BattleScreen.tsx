@@ -109,8 +109,9 @@ function Invitation({ battle }: { battle: Battle }) {
       qc.setQueryData(battleKey(battle.id), await answerChallenge(battle.id, accept));
       void qc.invalidateQueries({ queryKey: myBattlesKey });
       if (!accept) await navigate(localize(`/games/${battle.trail.id}`));
-    } catch {
-      // the http client showed the server's message; the battle is read again
+    } catch (err) {
+      // §8: a failed accept is logged only (a failed decline was toasted); the battle is read again
+      if (accept) console.warn('accepting the challenge failed', err);
       void qc.invalidateQueries({ queryKey: battleKey(battle.id) });
     } finally {
       setBusy(false);

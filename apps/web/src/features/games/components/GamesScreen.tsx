@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
+import { useMarkSeen } from '../../account/api';
 import { useTrails } from '../api';
 import { TrailCard } from './TrailCard';
 
@@ -8,6 +9,7 @@ import { TrailCard } from './TrailCard';
 export default function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
   const { data, isPending, isError } = useTrails();
+  useMarkSeen('home');
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <PageHeading title={t('list.title')} />

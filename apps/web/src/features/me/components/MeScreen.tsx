@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
-import { displayName, useProfile } from '../../account/api';
+import { displayName, useMarkSeen, useProfile } from '../../account/api';
 import { RewardsList } from '../../rewards/components/RewardsList';
 
 export default function MeScreen() {
   const { t } = useTranslation('me');
   const { data: user } = useProfile();
+  useMarkSeen('me');
   const localize = useLocalePath();
   const name = displayName(user);
   return (

@@ -3,6 +3,7 @@ import type { MediaObject } from '@cairn/shared/api/media';
 import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadMedia } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
@@ -29,6 +30,9 @@ export function VaultModal({ user, onClose }: Props) {
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  // files ticked for download: one downloads as itself, several as one downloads.zip
+  const [marked, setMarked] = useState<Set<number>>(() => new Set());
+  const [downloading, setDownloading] = useState(false);
   const vaults = useVaults();
   const attach = useAttachAvatar();
   const upload = useUploadProgress();
@@ -58,6 +62,25 @@ export function VaultModal({ user, onClose }: Props) {
     const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length];
     setTab(next);
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  }
+
+  function toggleMarked(id: number) {
+    setMarked((m) => {
+      const next = new Set(m);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadMedia([...marked]);
+    } catch {
+      // the http client reported why
+    } finally {
+      setDownloading(false);
+    }
   }
 
   async function submit() {
@@ -136,7 +159,14 @@ export function VaultModal({ user, onClose }: Props) {
           className="min-h-64 flex-1 overflow-y-auto px-5 py-4"
         >
           {tab === 'choose' ? (
-            <ChooseExisting images={images} loading={vaults.isPending} chosen={chosen} onChoose={setChosen} />
+            <ChooseExisting
+              images={images}
+              loading={vaults.isPending}
+              chosen={chosen}
+              onChoose={setChosen}
+              marked={marked}
+              onMark={toggleMarked}
+            />
           ) : (
             <UploadOwn file={file} previewUrl={previewUrl} onPick={setFile} />
           )}
@@ -161,6 +191,16 @@ export function VaultModal({ user, onClose }: Props) {
         </div>
 
         <footer className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4">
+          {tab === 'choose' && (
+            <Button
+              variant="secondary"
+              className="me-auto"
+              onClick={download}
+              disabled={marked.size === 0 || downloading}
+            >
+              {t('vault.download', { count: marked.size })}
+            </Button>
+          )}
           <Button variant="secondary" onClick={onClose}>
             {t('vault.cancel')}
           </Button>
@@ -178,6 +218,8 @@ function ChooseExisting(props: {
   loading: boolean;
   chosen: number | null;
   onChoose: (id: number) => void;
+  marked: Set<number>;
+  onMark: (id: number) => void;
 }) {
   const { t } = useTranslation('media');
   if (props.loading) return <Spinner label={t('vault.loading')} />;
@@ -203,6 +245,15 @@ function ChooseExisting(props: {
               className="size-full object-cover"
             />
           </button>
+          <label className="mt-1 flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={props.marked.has(m.id)}
+              onChange={() => props.onMark(m.id)}
+              className="size-5 accent-accent"
+            />
+            <span className="truncate">{t('vault.mark', { title: m.title })}</span>
+          </label>
         </li>
       ))}
     </ul>

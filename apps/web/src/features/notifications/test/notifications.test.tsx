@@ -38,6 +38,13 @@ const user = (unread: number): User => ({
   created_at: '2026-01-01T10:00:00.000Z',
   readable_created_at: 'January 1, 2026',
   profile_completion: 0,
+  discussions: 0,
+  vault_relations: [],
+  my_vault: null,
+  accessible_trails: 0,
+  in_accessible_trails: 0,
+  notification_chat: 0,
+  deleted_at: null,
   updated_at: '2026-01-01T10:00:00.000Z',
 });
 
@@ -266,5 +273,20 @@ describe('notification bell', () => {
     unmount();
     renderHeader(0);
     expect(screen.getByRole('button', { name: 'Notifications' }).textContent).toBe('');
+  });
+
+  it('counts new trails on Home and new rewards on Me, named for screen readers', () => {
+    const u = user(0);
+    renderRoutes(
+      [
+        {
+          path: '/games',
+          element: <Header user={{ ...u, notifications: { ...u.notifications, home: 3, me: 12 } }} isPublic={false} />,
+        },
+      ],
+      '/games',
+    );
+    expect(screen.getByRole('link', { name: 'Home, 3 new' }).textContent).toBe('Home3');
+    expect(screen.getByRole('link', { name: 'Me, 12 new' }).textContent).toBe('Me9+');
   });
 });

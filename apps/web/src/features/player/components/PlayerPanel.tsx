@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { importWithReload } from '../../../lib/chunk-reload';
 import { loadNamespaces } from '../../../lib/i18n';
 import { PHONE_QUERY, useMedia } from '../../../lib/use-media';
+import { PebbleIcon } from '../../../ui/PebbleIcon';
 import { Spinner } from '../../../ui/Spinner';
 import { RatingsView } from '../../rbo/components/RatingsView';
 import { PanelFrame } from '../../shell/components/PanelFrame';
@@ -138,7 +139,16 @@ function InfoView({ pebble, trail, startedAt }: { pebble: Pebble; trail: Trail |
           <time dateTime={`PT${seconds}S`}>{formatPlayTime(seconds)}</time>
         </Row>
         {trail && <Row label={t('info.difficulty')}>{t(`games:difficulty.${trail.difficulty}`)}</Row>}
-        <Row label={t('info.pebble')}>{pebble.name}</Row>
+        <Row label={t('info.pebble')}>
+          <span className="inline-flex items-center gap-2">
+            <PebbleIcon
+              name={pebble.object.fa_icon}
+              background={pebble.object.fa_icon_background}
+              border={pebble.object.fa_icon_border}
+            />
+            {pebble.name}
+          </span>
+        </Row>
         <Row label={t('info.xpObtainable')}>{pebble.xp}</Row>
         {pebble.rbo_results && <Row label={t('info.ratings')}>{pebble.rbo_results.total_ratings}</Row>}
         {pebble.poll_answers != null && <Row label={t('info.players')}>{pebble.poll_answers}</Row>}
@@ -163,12 +173,7 @@ function NavigatorView({ pebble, onChoose }: { pebble: Pebble; onChoose: (id: nu
                 onClick={() => onChoose(item.id)}
                 className={`flex min-h-12 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-start focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:border-slate-100 disabled:bg-slate-100 disabled:text-slate-500 ${current ? 'border-accent bg-accent/10 font-bold' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
               >
-                <span
-                  aria-hidden="true"
-                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-800"
-                >
-                  {i + 1}
-                </span>
+                <PebbleIcon name={item.fa_icon} background={item.fa_icon_background} border={item.fa_icon_border} />
                 <span className="min-w-0 flex-1 break-words">
                   <span className="sr-only">{t('navigator.number', { number: i + 1 })} </span>
                   {item.name}

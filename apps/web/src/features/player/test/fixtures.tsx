@@ -24,6 +24,8 @@ export function pebble(minerals: Mineral[], over: Partial<Pebble> = {}): Pebble 
     id: 9,
     name: 'Pebble nine',
     type: 'exam',
+    object: { fa_icon: 'fa-star', fa_icon_background: null, fa_icon_border: null },
+    user: { id: 7 },
     trail_id: 3,
     trail: { id: 3, name: 'Trail three', icon: null },
     redirect_url: null,

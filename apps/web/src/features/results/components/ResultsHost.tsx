@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { openLive } from '../../../lib/socket';
-import { useProfile } from '../../account/api';
+import { profileKey, useProfile } from '../../account/api';
 import { battlesKey } from '../../battles/api';
 import { BattlePopup } from '../../battles/components/BattlePopup';
 import { BattleResultPanel } from '../../battles/components/BattleResultPanel';
 import { DatePopup } from '../../battles/components/DatePopup';
 import { battlePopup, datePopup } from '../../battles/store';
+import { trailsKey } from '../../games/api';
 import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../notifications/api';
 import { RatingPopup } from '../../rbo/components/RatingPopup';
 import { rboPopup } from '../../rbo/store';
@@ -73,11 +74,18 @@ function useLiveResults(enabled: boolean) {
       void qc.invalidateQueries({ queryKey: resultsKey });
       notify.success(t('pdf.ready'));
     };
+    // new trails assigned: the home counter (and the list) change without a notification
+    const onCounters = () => {
+      void qc.invalidateQueries({ queryKey: profileKey });
+      void qc.invalidateQueries({ queryKey: trailsKey });
+    };
     socket.on('NOTIFICATION', onNotification);
     socket.on('NOTIFY_RESULTS_PDF', onPdf);
+    socket.on('COUNTERS', onCounters);
     return () => {
       socket.off('NOTIFICATION', onNotification);
       socket.off('NOTIFY_RESULTS_PDF', onPdf);
+      socket.off('COUNTERS', onCounters);
     };
   }, [enabled, qc, t]);
 }

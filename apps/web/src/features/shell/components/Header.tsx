@@ -35,6 +35,9 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
   const location = useLocation();
   const unread = isPublic ? 0 : unreadCount(user);
   const chats = isPublic ? 0 : unreadChats(user);
+  // new trails since /games was opened, new rewards and certificates since /me was (docs/me-and-coach.md)
+  const home = isPublic ? 0 : (user?.notifications?.home ?? 0);
+  const me = isPublic ? 0 : (user?.notifications?.me ?? 0);
   useUnreadFavicon(unread > 0);
 
   // the burger menu folds away once the user has picked a destination
@@ -70,7 +73,7 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
             />
           </svg>
           {/* the Chat entry's badge is inside the folded menu on phones: a dot says there is something there */}
-          {chats > 0 && !menuOpen && (
+          {chats + home + me > 0 && !menuOpen && (
             <span aria-hidden="true" className="absolute end-1.5 top-1.5 size-2.5 rounded-full bg-red-600" />
           )}
         </button>
@@ -82,8 +85,13 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
           aria-label={t('primary')}
           className={`${menuOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg md:static md:flex md:flex-row md:border-0 md:p-0 md:shadow-none`}
         >
-          <NavLink to={localize('/games')} className={navItem}>
+          <NavLink
+            to={localize('/games')}
+            className={`${navItem} gap-2`}
+            aria-label={home > 0 ? t('homeWithCount', { count: home }) : undefined}
+          >
             {t('home')}
+            <CountBadge count={home} />
           </NavLink>
           <button
             type="button"
@@ -92,18 +100,16 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
             aria-label={chats > 0 ? t('chatWithCount', { count: chats }) : undefined}
           >
             {t('chat')}
-            {chats > 0 && (
-              <span
-                aria-hidden="true"
-                data-testid="chat-badge"
-                className="min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
-              >
-                {badgeText(chats)}
-              </span>
-            )}
+            <CountBadge count={chats} testId="chat-badge" />
           </button>
-          <NavLink to={localize('/me')} end={false} className={navItem}>
+          <NavLink
+            to={localize('/me')}
+            end={false}
+            className={`${navItem} gap-2`}
+            aria-label={me > 0 ? t('meWithCount', { count: me }) : undefined}
+          >
             {t('me')}
+            <CountBadge count={me} />
           </NavLink>
           {canSeeResults(user) && (
             <NavLink to={localize('/coach')} className={navItem}>
@@ -142,5 +148,19 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
         </div>
       </div>
     </header>
+  );
+}
+
+/** A nav entry's count (9+ cap); the entry's accessible name says it, so the badge itself is hidden. */
+function CountBadge({ count, testId }: { count: number; testId?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className="min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
+    >
+      {badgeText(count)}
+    </span>
   );
 }
