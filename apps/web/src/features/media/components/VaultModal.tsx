@@ -1,6 +1,6 @@
 import type { User } from '@cairn/shared/api/accounts';
 import type { MediaObject } from '@cairn/shared/api/media';
-import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
+import { thumbnail } from '@cairn/shared/media';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia } from '../../../lib/download';
@@ -237,7 +237,7 @@ function ChooseExisting(props: {
             }`}
           >
             <img
-              src={imageUrl(m.url, IMAGE_SIZES.vaultGrid)}
+              {...thumbnail(m.url, 150)}
               alt={m.title}
               width={200}
               height={200}
