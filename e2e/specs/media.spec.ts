@@ -32,8 +32,8 @@ test('upload an avatar through the media vault from /me/edit; the header shows i
     .getByRole('button', { name: /account/i })
     .locator('img');
   await expect(headerAvatar).toHaveAttribute('src', /^\/img\//);
-  // the resized image really loads
-  await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+  // the resized image really loads, at the §9 thumbnail width for the 28 px slot
+  await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(32);
 
   // the vault now offers the uploaded image; Escape closes the modal
   await page.getByRole('button', { name: 'Change avatar' }).click();

@@ -25,9 +25,6 @@ export interface ImageRequest {
 export const IMAGE_SIZES = {
   media: { resize: { width: 600, height: 400, fit: 'inside' } },
   reward: { resize: { width: 160, height: 160, fit: 'cover' } },
-  avatar48: { resize: { width: 48, height: 48, fit: 'cover' } },
-  avatar50: { resize: { width: 50, height: 50, fit: 'cover' } },
-  vaultGrid: { resize: { width: 200, height: 200, fit: 'cover' } },
   backgroundLandscape: { resize: { width: 1600, height: 900, fit: 'cover' } },
   backgroundPortrait: { resize: { width: 900, height: 1600, fit: 'cover' } },
 } as const satisfies Record<string, ImageEdits>;
@@ -75,4 +72,21 @@ export function imageUrl(keyOrUrl: string, edits?: ImageEdits): string {
   }
   const request: ImageRequest = edits ? { bucket: IMAGE_BUCKET, key, edits } : { bucket: IMAGE_BUCKET, key };
   return `/img/${toBase64Url(JSON.stringify(request))}`;
+}
+
+/** The §9 thumbnail width for an image shown `px` wide: the smallest that covers it, else the largest. */
+export function thumbnailWidth(px: number): number {
+  return THUMBNAIL_WIDTHS.find((w) => w >= px) ?? THUMBNAIL_WIDTHS[THUMBNAIL_WIDTHS.length - 1];
+}
+
+/**
+ * A square thumbnail of a stored image shown `px` wide, at the §9 widths: `src` for 1x screens and a `srcSet` with
+ * the 2x width, both through the image service (cover crop). Other URLs (external, data) are returned as they are.
+ */
+export function thumbnail(url: string, px: number): { src: string; srcSet?: string } {
+  if (/^([a-z]+:|\/\/)/i.test(url) || (url.startsWith('/') && storageKeyOf(url) === null)) return { src: url };
+  const at = (w: number) => imageUrl(url, { resize: { width: w, height: w, fit: 'cover' } });
+  const one = thumbnailWidth(px);
+  const two = thumbnailWidth(px * 2);
+  return { src: at(one), srcSet: two === one ? undefined : `${at(one)} 1x, ${at(two)} 2x` };
 }

@@ -138,7 +138,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   ]),
                 },
                 { path: 'coach', lazy: lazy(results, (m) => m.CoachScreen, ['results']) },
-                { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player']) },
+                { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player', 'results']) },
                 {
                   path: 'welcome',
                   lazy: lazy(() => import('../features/welcome/components/WelcomeScreen'), main, ['welcome']),

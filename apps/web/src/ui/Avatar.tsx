@@ -1,3 +1,5 @@
+import { thumbnail } from '@cairn/shared/media';
+
 interface Props {
   url?: string | null;
   name: string;
@@ -14,7 +16,11 @@ function initials(name: string): string {
 /** The user's picture, or their initials on the accent colour when there is none. */
 export function Avatar({ url, name, alt, size = 28 }: Props) {
   const style = { width: size, height: size };
-  if (url) return <img src={url} alt={alt} style={style} className="rounded-full object-cover" />;
+  if (url) {
+    // stored pictures come through the image service at the §9 thumbnail widths (1x and 2x)
+    const { src, srcSet } = thumbnail(url, size);
+    return <img src={src} srcSet={srcSet} alt={alt} style={style} className="rounded-full object-cover" />;
+  }
   return (
     // an empty alt means decorative (the name is said next to it): hidden, like an <img alt="">
     <span

@@ -47,7 +47,12 @@ export function PebbleIcon({ name, background, border, size = 32 }: Props) {
       }}
     >
       {icon && (
-        <svg viewBox={`0 0 ${w} ${h}`} style={{ width: size * 0.5, height: size * 0.5 }} fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox={`0 0 ${w} ${h}`}
+          style={{ width: size * 0.5, height: size * 0.5 }}
+          fill="currentColor"
+        >
           {(Array.isArray(path) ? path : [path]).map((d) => (
             <path key={d} d={d} />
           ))}

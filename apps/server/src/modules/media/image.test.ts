@@ -7,6 +7,9 @@ import { DEMO_USERS } from '../../db/seed/demo-data';
 import { bearer, login } from '../../test/harness';
 import { createMediaApp, filesUnder, jpeg, type MediaTestApp, multipart, pdf, png } from './media.test-support';
 
+const SQUARE_48 = { resize: { width: 48, height: 48, fit: 'cover' as const } };
+const SQUARE_50 = { resize: { width: 50, height: 50, fit: 'cover' as const } };
+
 let t: MediaTestApp;
 let token: string;
 let landscapeKey: string;
@@ -35,7 +38,7 @@ describe('GET /img/{request}', () => {
   it.each<[string, ImageEdits, number, number, string]>([
     ['media 600x400 inside', IMAGE_SIZES.media, 600, 400, 'landscape'],
     ['reward 160 cover', IMAGE_SIZES.reward, 160, 160, 'portrait'],
-    ['avatar 48', IMAGE_SIZES.avatar48, 48, 48, 'landscape'],
+    ['avatar 48', SQUARE_48, 48, 48, 'landscape'],
     ['background portrait', IMAGE_SIZES.backgroundPortrait, 900, 1600, 'landscape'],
     ['thumbnail 80 wide', { resize: { width: 80 } }, 80, 187, 'portrait'],
   ])('%s really has the requested size', async (_name, edits, width, height, which) => {
@@ -50,9 +53,9 @@ describe('GET /img/{request}', () => {
   });
 
   it('accepts a /files/ URL in the helper and needs no sign-in', async () => {
-    expect(imageUrl(`/files/${landscapeKey}`, IMAGE_SIZES.avatar50)).toBe(imageUrl(landscapeKey, IMAGE_SIZES.avatar50));
-    expect(imageUrl('https://cdn.example.com/a.png', IMAGE_SIZES.avatar50)).toBe('https://cdn.example.com/a.png');
-    expect((await get(imageUrl(landscapeKey, IMAGE_SIZES.avatar50))).statusCode).toBe(200);
+    expect(imageUrl(`/files/${landscapeKey}`, SQUARE_50)).toBe(imageUrl(landscapeKey, SQUARE_50));
+    expect(imageUrl('https://cdn.example.com/a.png', SQUARE_50)).toBe('https://cdn.example.com/a.png');
+    expect((await get(imageUrl(landscapeKey, SQUARE_50))).statusCode).toBe(200);
   });
 
   it('serves a cache hit from disk, and 304 for a known ETag', async () => {
@@ -88,7 +91,7 @@ describe('GET /img/{request}', () => {
     '.env',
     'media/\u0000x.png',
   ])('refuses the key %j with 400', async (key) => {
-    const res = await get(raw({ bucket: 'files', key, edits: IMAGE_SIZES.avatar48 }));
+    const res = await get(raw({ bucket: 'files', key, edits: SQUARE_48 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
   });
@@ -119,10 +122,8 @@ describe('GET /img/{request}', () => {
     expect((await get(`/img/${Buffer.from('not json').toString('base64url')}`)).statusCode).toBe(400);
     expect((await get(raw({ key: landscapeKey }))).statusCode).toBe(400);
     expect((await get(raw({ bucket: 'other', key: landscapeKey }))).statusCode).toBe(404);
-    expect((await get(imageUrl('media/1/0123456789abcdef0123456789abcdef.png', IMAGE_SIZES.avatar48))).statusCode).toBe(
-      404,
-    );
-    const notImage = await get(imageUrl(pdfKey, IMAGE_SIZES.avatar48));
+    expect((await get(imageUrl('media/1/0123456789abcdef0123456789abcdef.png', SQUARE_48))).statusCode).toBe(404);
+    const notImage = await get(imageUrl(pdfKey, SQUARE_48));
     expect(notImage.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,9 @@
 import type { ProfileUpdate, User } from '@cairn/shared/api/accounts';
+import type { Country } from '@cairn/shared/api/reference';
 import { ROLE_LEVEL_THRESHOLD } from '@cairn/shared/constants';
+
+type Locale = User['supported_languages'][number];
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../lib/http';
@@ -47,4 +51,22 @@ export function useMarkSeen(screen: 'home' | 'me') {
 /** §6: a role level above 400 adds the Results entry. */
 export function canSeeResults(user: User | undefined): boolean {
   return !!user?.roles.some((r) => r.level > ROLE_LEVEL_THRESHOLD);
+}
+
+/** GET /api/languages/supported: the interface languages (the language select); they change only with a release. */
+export function useSupportedLanguages() {
+  return useQuery({
+    queryKey: ['languages'],
+    queryFn: ({ signal }) => http.get<{ data: Locale[] }>('/api/languages/supported', { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /api/countries/all: the nationality choices (named in the interface language through Intl.DisplayNames). */
+export function useCountries() {
+  return useQuery({
+    queryKey: ['countries'],
+    queryFn: ({ signal }) => http.get<{ data: Country[] }>('/api/countries/all', { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

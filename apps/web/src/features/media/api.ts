@@ -1,6 +1,12 @@
 import type { User } from '@cairn/shared/api/accounts';
-import type { UploadResponse, Vault, VaultAttachResponse, VaultUploadResponse } from '@cairn/shared/api/media';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  UploadResponse,
+  Vault,
+  VaultAttachResponse,
+  VaultResponse,
+  VaultUploadResponse,
+} from '@cairn/shared/api/media';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { http } from '../../lib/http';
 import { profileKey } from '../account/api';
@@ -14,6 +20,23 @@ export function useVaults(enabled = true) {
     queryKey: vaultsKey,
     queryFn: () => http.get<{ data: Vault[] }>('/api/vaults').then((r) => r.data),
     enabled,
+  });
+}
+
+/** Files per page when browsing one folder of the vault. */
+export const VAULT_PAGE_SIZE = 24;
+
+/** GET /api/vaults/{id}?descendants=1&page=&per_page=: one folder with its sub-folders and its files, page by page. */
+export function useVaultFolder(id: number | null) {
+  return useInfiniteQuery({
+    queryKey: [...vaultsKey, id],
+    queryFn: ({ pageParam, signal }) =>
+      http.get<VaultResponse>(`/api/vaults/${id}?descendants=1&page=${pageParam}&per_page=${VAULT_PAGE_SIZE}`, {
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: ({ meta: { pagination: p } }) => (p.page < p.total_pages ? p.page + 1 : undefined),
+    enabled: id !== null,
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Trail } from '@cairn/shared/api/trails';
+import { thumbnail } from '@cairn/shared/media';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -89,7 +90,9 @@ function Detail({ trail, isPublic, back, play }: { trail: Trail; isPublic: boole
         style={{ backgroundImage: gradientCss(trail.style.gradient) }}
       >
         <div className="flex items-center gap-4">
-          {trail.icon && <img src={trail.icon.url} alt="" className="size-16 rounded-2xl bg-white/20 object-cover" />}
+          {trail.icon && (
+            <img {...thumbnail(trail.icon.url, 64)} alt="" className="size-16 rounded-2xl bg-white/20 object-cover" />
+          )}
           <div>
             <p className="text-xs font-semibold tracking-wide uppercase opacity-90">{t(`types.${trail.type}`)}</p>
             <h1 className="text-2xl font-bold sm:text-3xl">{trail.name}</h1>

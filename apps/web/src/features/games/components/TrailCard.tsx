@@ -1,4 +1,5 @@
 import type { Trail } from '@cairn/shared/api/trails';
+import { thumbnail } from '@cairn/shared/media';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -19,7 +20,11 @@ export function TrailCard({ trail }: { trail: Trail }) {
       >
         <div className="flex items-start gap-3">
           {trail.icon && (
-            <img src={trail.icon.url} alt="" className="size-12 shrink-0 rounded-xl bg-white/20 object-cover" />
+            <img
+              {...thumbnail(trail.icon.url, 48)}
+              alt=""
+              className="size-12 shrink-0 rounded-xl bg-white/20 object-cover"
+            />
           )}
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide uppercase opacity-90">{t(`types.${trail.type}`)}</p>

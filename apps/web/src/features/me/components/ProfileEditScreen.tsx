@@ -12,14 +12,24 @@ import { PageHeading } from '../../../ui/PageHeading';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
-import { useProfile, useUpdateProfile } from '../../account/api';
+import { useCountries, useProfile, useSupportedLanguages, useUpdateProfile } from '../../account/api';
 import { AvatarPicker } from '../../media/components/AvatarPicker';
 
 const RULES = {
   firstname: [{ rule: 'required' as const }, { rule: 'max' as const, length: 100 }],
   lastname: [{ rule: 'required' as const }, { rule: 'max' as const, length: 100 }],
   language: [{ rule: 'required' as const }],
+  nationality: [],
 };
+
+/** A country's name in the interface language (the server's English name when the browser has none). */
+function countryName(locale: string, code: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['me', 'common']);
@@ -27,19 +37,26 @@ function ProfileForm({ user }: { user: User }) {
   const localize = useLocalePath();
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const languages = user.supported_languages.length > 0 ? user.supported_languages : LOCALES;
+  const supported = useSupportedLanguages().data;
+  const languages = supported ?? (user.supported_languages.length > 0 ? user.supported_languages : LOCALES);
+  const countries = useCountries().data ?? [];
+  const countryOptions = countries
+    .map((c) => ({ value: String(c.id), label: countryName(locale, c.code, c.name) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale.replace('_', '-')));
   const form = useRuleForm({
     defaults: {
       firstname: user.firstname ?? '',
       lastname: user.lastname ?? '',
       language: isSupportedLocale(user.language) ? user.language : '',
+      nationality: user.nationality_id === null ? '' : String(user.nationality_id),
     },
     rules: RULES,
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync(values);
+      const { nationality, ...rest } = values;
+      const saved = await update.mutateAsync({ ...rest, nationality_id: nationality ? Number(nationality) : null });
       notify.success(t('edit.saved'));
       if (isSupportedLocale(saved.language) && saved.language !== locale) {
         writeLanguageCookie(saved.language);
@@ -73,6 +90,13 @@ function ProfileForm({ user }: { user: User }) {
         options={languages.map((l) => ({ value: l.code, label: l.locale_name }))}
         error={form.error('language')}
         {...form.register('language')}
+      />
+      <SelectField
+        label={t('edit.nationality')}
+        placeholder={t('edit.pleaseSelect')}
+        options={countryOptions}
+        error={form.error('nationality')}
+        {...form.register('nationality')}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending || !form.isDirty}>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { displayName } from '../../account/api';
-import { avatarSrc } from '../avatar';
 import { vault } from '../vault-store';
 
 /** The avatar on /me/edit with the button that opens the media vault. */
@@ -11,7 +10,7 @@ export function AvatarPicker({ user }: { user: User }) {
   const { t } = useTranslation('media');
   return (
     <div className="mb-6 flex items-center gap-4">
-      <Avatar url={avatarSrc(user, 'vaultGrid')} name={displayName(user)} alt="" size={72} />
+      <Avatar url={user.avatar[0]?.url ?? null} name={displayName(user)} alt="" size={72} />
       <Button variant="secondary" onClick={vault.open}>
         {t('vault.open')}
       </Button>

@@ -40,10 +40,24 @@ const vaults = {
   ],
 };
 
+const image = (id: number, title: string) => ({ ...vaults.data[0].descendants[0], id, title });
+const folderPage = (page: number, title: string) => ({
+  data: { ...vaults.data[0], id: 2, name: 'Trips', parent_id: 1, folders: [], descendants: [image(20 + page, title)] },
+  meta: { pagination: { total: 2, total_pages: 2, page, per_page: 24 } },
+});
+const ROUTES: Record<string, unknown> = {
+  '/api/vaults': { data: [{ ...vaults.data[0], folders: [{ id: 2, name: 'Trips', icon: null }] }] },
+  '/api/vaults/2?descendants=1&page=1&per_page=24': folderPage(1, 'Rome'),
+  '/api/vaults/2?descendants=1&page=2&per_page=24': folderPage(2, 'Paris'),
+};
+
 function setup() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(vaults), { headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify(ROUTES[url] ?? vaults), { headers: { 'content-type': 'application/json' } }),
+    ),
   );
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
   const onClose = vi.fn();
@@ -96,6 +110,20 @@ describe('VaultModal', () => {
     await ue.upload(input, new File(['x'], 'me.webp', { type: 'image/webp' }));
     await waitFor(() => expect(screen.getByText('No preview for this file type')).toBeTruthy());
     expect(screen.queryByRole('img', { name: 'Preview of the chosen image' })).toBeNull();
+  });
+
+  it('browses a folder page by page (GET /api/vaults/{id}) and back to every folder', async () => {
+    const { ue } = setup();
+    await screen.findByRole('img', { name: 'Beach' });
+    await ue.click(screen.getByRole('button', { name: 'Open Trips' }));
+    expect(await screen.findByRole('img', { name: 'Rome' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Beach' })).toBeNull();
+    await ue.click(screen.getByRole('button', { name: 'Show more files' }));
+    expect(await screen.findByRole('img', { name: 'Paris' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rome' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more files' })).toBeNull();
+    await ue.click(screen.getByRole('button', { name: 'All folders' }));
+    expect(await screen.findByRole('img', { name: 'Beach' })).toBeTruthy();
   });
 
   it('closes from the close button', async () => {

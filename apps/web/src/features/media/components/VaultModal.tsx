@@ -1,13 +1,13 @@
 import type { User } from '@cairn/shared/api/accounts';
 import type { MediaObject } from '@cairn/shared/api/media';
-import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
+import { thumbnail } from '@cairn/shared/media';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import { uploadToVault, useAttachAvatar, useUploadProgress, useVaults } from '../api';
+import { uploadToVault, useAttachAvatar, useUploadProgress, useVaultFolder, useVaults } from '../api';
 import { canPreview } from '../file-types';
 
 type Tab = 'choose' | 'upload';
@@ -33,6 +33,9 @@ export function VaultModal({ user, onClose }: Props) {
   // files ticked for download: one downloads as itself, several as one downloads.zip
   const [marked, setMarked] = useState<Set<number>>(() => new Set());
   const [downloading, setDownloading] = useState(false);
+  // null: every folder's first files (GET /api/vaults); else one folder, paged (GET /api/vaults/{id})
+  const [folder, setFolder] = useState<{ id: number; name: string } | null>(null);
+  const folderPages = useVaultFolder(folder?.id ?? null);
   const vaults = useVaults();
   const attach = useAttachAvatar();
   const upload = useUploadProgress();
@@ -52,7 +55,14 @@ export function VaultModal({ user, onClose }: Props) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const images: MediaObject[] = (vaults.data ?? []).flatMap((v) => v.descendants).filter((m) => m.type === 'image');
+  const inFolder = folderPages.data?.pages ?? [];
+  const images: MediaObject[] = (folder ? inFolder.map((p) => p.data) : (vaults.data ?? []))
+    .flatMap((v) => v.descendants)
+    .filter((m) => m.type === 'image');
+  // the folders one level down from where the user is: the roots and their sub-folders, or the folder's own
+  const folders = folder
+    ? (inFolder[0]?.data.folders ?? [])
+    : (vaults.data ?? []).flatMap((v) => [{ id: v.id, name: v.name, icon: v.icon }, ...v.folders]);
   const ownRoot = vaults.data?.find((v) => !v.shared)?.id ?? null;
   const ready = tab === 'upload' ? file !== null : chosen !== null;
 
@@ -159,14 +169,24 @@ export function VaultModal({ user, onClose }: Props) {
           className="min-h-64 flex-1 overflow-y-auto px-5 py-4"
         >
           {tab === 'choose' ? (
-            <ChooseExisting
-              images={images}
-              loading={vaults.isPending}
-              chosen={chosen}
-              onChoose={setChosen}
-              marked={marked}
-              onMark={toggleMarked}
-            />
+            <>
+              <FolderNav
+                folder={folder}
+                folders={folders}
+                onOpen={setFolder}
+                hasMore={!!folderPages.hasNextPage}
+                loadingMore={folderPages.isFetchingNextPage}
+                onMore={() => void folderPages.fetchNextPage()}
+              />
+              <ChooseExisting
+                images={images}
+                loading={folder ? folderPages.isPending : vaults.isPending}
+                chosen={chosen}
+                onChoose={setChosen}
+                marked={marked}
+                onMark={toggleMarked}
+              />
+            </>
           ) : (
             <UploadOwn file={file} previewUrl={previewUrl} onPick={setFile} />
           )}
@@ -213,6 +233,44 @@ export function VaultModal({ user, onClose }: Props) {
   );
 }
 
+/** Where the vault is browsed: back to every folder, the folders one level down, and more files of this one. */
+function FolderNav(props: {
+  folder: { id: number; name: string } | null;
+  folders: { id: number; name: string }[];
+  onOpen: (f: { id: number; name: string } | null) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('media');
+  return (
+    <nav aria-label={t('vault.folders')} className="mb-3 flex flex-wrap items-center gap-2">
+      {props.folder && (
+        <>
+          <Button variant="ghost" onClick={() => props.onOpen(null)}>
+            {t('vault.allFolders')}
+          </Button>
+          <span className="font-semibold" aria-current="location">
+            {props.folder.name}
+          </span>
+        </>
+      )}
+      {props.folders
+        .filter((f) => f.id !== props.folder?.id)
+        .map((f) => (
+          <Button key={f.id} variant="secondary" onClick={() => props.onOpen({ id: f.id, name: f.name })}>
+            {t('vault.openFolder', { name: f.name })}
+          </Button>
+        ))}
+      {props.hasMore && (
+        <Button variant="secondary" className="ms-auto" disabled={props.loadingMore} onClick={props.onMore}>
+          {t('vault.more')}
+        </Button>
+      )}
+    </nav>
+  );
+}
+
 function ChooseExisting(props: {
   images: MediaObject[];
   loading: boolean;
@@ -237,7 +295,7 @@ function ChooseExisting(props: {
             }`}
           >
             <img
-              src={imageUrl(m.url, IMAGE_SIZES.vaultGrid)}
+              {...thumbnail(m.url, 150)}
               alt={m.title}
               width={200}
               height={200}

@@ -2,9 +2,12 @@ import type { Reward } from '@cairn/shared/api/results';
 import { REWARD_SORTS, type RewardSort, sortRewards } from '@cairn/shared/rewards';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { useRewards } from '../api';
+import { fetchTestRewards, useRewards } from '../api';
+import { rewardsUi } from '../store';
 import { RewardImage, RewardText } from './RewardBody';
 
 /** The rewards list with the three sort modes of §9 (itemDate newest first, itemNameAsc, itemNameDesc). */
@@ -48,15 +51,41 @@ export function RewardsListView({ rewards }: { rewards: Reward[] }) {
   );
 }
 
+/** Shows the reward popup with the rewards the learner's trails offer (GET /api/rewards/test; nothing is stored). */
+function PreviewButton() {
+  const { t } = useTranslation('results');
+  const [busy, setBusy] = useState(false);
+  async function preview() {
+    setBusy(true);
+    try {
+      const rewards = await fetchTestRewards();
+      if (rewards.length > 0) rewardsUi.show(rewards, { again: true });
+      else notify.info(t('rewards.list.nothingToPreview'));
+    } catch {
+      // the http client reported why
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="secondary" disabled={busy} onClick={() => void preview()}>
+      {t('rewards.list.preview')}
+    </Button>
+  );
+}
+
 /** /me: the signed-in user's rewards. */
 export function RewardsList() {
   const { t } = useTranslation(['results', 'common']);
   const query = useRewards();
   return (
     <section aria-labelledby="rewards-heading" className="mb-6">
-      <h2 id="rewards-heading" className="mb-3 text-xl font-bold">
-        {t('rewards.list.title')}
-      </h2>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="rewards-heading" className="text-xl font-bold">
+          {t('rewards.list.title')}
+        </h2>
+        <PreviewButton />
+      </div>
       {query.isPending ? (
         <Spinner label={t('common:status.loading')} />
       ) : (

@@ -6,7 +6,6 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, useUpdateProfile } from '../../account/api';
 import { logout } from '../../account/session-actions';
-import { avatarSrc } from '../../media/avatar';
 import { vault } from '../../media/vault-store';
 import { ui } from '../ui-store';
 
@@ -93,7 +92,7 @@ export function UserMenu({ user }: { user: User }) {
         }}
         className="flex min-h-11 items-center gap-2 rounded-full px-2 hover:bg-slate-100"
       >
-        <Avatar url={avatarSrc(user)} name={name} alt="" size={28} />
+        <Avatar url={user.avatar[0]?.url ?? null} name={name} alt="" size={28} />
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:inline">{name}</span>
         <span aria-hidden="true" className="text-xs text-slate-500">
           ▾
