@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { HttpError } from './lib/http-error';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
 import battlesRoutes from './modules/battles/battles.routes';
@@ -29,6 +30,14 @@ import redisPlugin from './plugins/redis';
 import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
 import './fastify-types';
+
+/** True when a string anywhere in a parsed request value holds U+0000. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
 
 export interface BuildOptions {
   /** use this database instead of opening one from config.databaseUrl (the caller closes it) */
@@ -59,6 +68,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    // PostgreSQL text cannot hold NUL: a query with one failed (a 500); refuse it before any handler runs
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw new HttpError(400, 'validation_failed', 'The request contains a NUL character');
+    }
   });
 
   await app.register(errorReportingPlugin);
