@@ -51,6 +51,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // slow clients (slow-loris): headers within headersTimeout, the whole request within requestTimeout, else the
+    // connection is closed (408); checked at least every 5 s instead of Node's 30 s (docs/security.md)
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(config.headersTimeoutMs / 4))),
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
