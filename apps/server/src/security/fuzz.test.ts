@@ -21,7 +21,8 @@ import {
  * malformed multipart and path traversal on /img and /files, sent through app.inject to an app on the matrix's
  * world (so small ids hit real rows). No answer may be a 5xx or carry a stack trace, SQL or a PostgreSQL error.
  *
- * Seed: FUZZ_SEED, else a fixed one when CI is set, else a random one (printed with any failure).
+ * Seed: FUZZ_SEED, else a fixed one when CI is set, else a random one (printed with any failure). FUZZ_RUNS sets the
+ * generated requests per operation (120) for a longer hunt.
  */
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
@@ -29,7 +30,7 @@ const SEED = process.env.FUZZ_SEED
     ? 20_261_123
     : randomBytes(4).readUInt32BE(0) & 0x7fffffff;
 /** generated requests per documented operation */
-const PER_OPERATION = 120;
+const PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 120);
 const MALFORMED_JSON = 1000;
 const MALFORMED_MULTIPART = 800;
 const TRAVERSAL = 800;
