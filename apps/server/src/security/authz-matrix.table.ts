@@ -205,6 +205,12 @@ export const MATRIX: Row[] = [
     expect: [401, 404, 404, 200, 404, 404],
   },
   {
+    route: 'GET /api/notifications/{id}',
+    object: "coach's",
+    req: (w) => ({ url: `/api/notifications/${w.notifications.coach}` }),
+    expect: [401, 404, 404, 404, 404, 200],
+  },
+  {
     route: 'GET /api/notificationsAll/{page}',
     object: 'own',
     req: () => ({ url: '/api/notificationsAll/1' }),
@@ -223,6 +229,18 @@ export const MATRIX: Row[] = [
     object: "other's on a Globex trail",
     req: (w) => ({ url: `/api/results/users/${w.users.other}/${w.trails.globex}` }),
     expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "the public user's on the demo exam (their link's trail)",
+    req: (w) => ({ url: `/api/results/users/${w.users.public}/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 200, 200],
+  },
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "coach's on the demo exam",
+    req: (w) => ({ url: `/api/results/users/${w.users.coach}/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 403, 200],
   },
   {
     route: 'GET /api/results/{trail}/pdf/{user}',
@@ -244,6 +262,15 @@ export const MATRIX: Row[] = [
       return { url: `/api/users/${w.users.learner}/reset/trail`, payload: { trails_ids: [w.trails.common] } };
     },
     expect: [401, 200, 403, 404, 403, 200],
+  },
+  {
+    route: 'POST /api/users/{id}/reset/trail',
+    object: "coach's answers on an Acme survey",
+    req: async (w) => {
+      await w.answerFirst('coach', w.trails.common);
+      return { url: `/api/users/${w.users.coach}/reset/trail`, payload: { trails_ids: [w.trails.common] } };
+    },
+    expect: [401, 403, 403, 404, 403, 200],
   },
   {
     route: 'POST /api/users/{id}/reset/trail',
@@ -403,6 +430,12 @@ export const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/game/challenge/{id}',
+    object: 'Acme battle trail, challenging the public user',
+    req: (w) => ({ url: `/api/game/challenge/${w.trails.battle}`, payload: { user_id: w.users.public } }),
+    expect: [401, 404, 404, 404, 403, 404],
+  },
+  {
+    route: 'POST /api/game/challenge/{id}',
     object: 'Globex battle trail, challenging gina (Globex)',
     req: (w) => ({ url: `/api/game/challenge/${w.trails.globexBattle}`, payload: { user_id: w.users.gina } }),
     expect: [401, 404, 404, 201, 403, 404],
@@ -445,9 +478,16 @@ export const MATRIX: Row[] = [
   },
   {
     route: 'GET /api/media/{id}',
+    object: "the public user's answer upload",
+    req: (w) => ({ url: `/api/media/${w.media.publicAnswer}` }),
+    expect: [401, 404, 404, 404, 200, 404],
+  },
+  {
+    route: 'GET /api/media/{id}',
     object: "Acme's shared vault file",
     req: (w) => ({ url: `/api/media/${w.media.shared}` }),
-    expect: [401, 200, 200, 404, 200, 200],
+    // members of the customer read it; a public user (anyone holding the link) does not
+    expect: [401, 200, 200, 404, 404, 200],
   },
   {
     route: 'DELETE /api/media/{id}',
@@ -459,7 +499,7 @@ export const MATRIX: Row[] = [
     route: 'DELETE /api/media/{id}',
     object: 'a fresh file of Acme’s shared vault',
     req: async (w) => ({ url: `/api/media/${await w.freshUpload('shared')}` }),
-    expect: [401, 403, 403, 404, 403, 200],
+    expect: [401, 403, 403, 404, 404, 200],
   },
   {
     route: 'GET /api/media/{id}/download',
@@ -501,7 +541,7 @@ export const MATRIX: Row[] = [
     route: 'GET /api/vaults/{id}',
     object: "Acme's shared vault",
     req: (w) => ({ url: `/api/vaults/${w.vaults.shared}` }),
-    expect: [401, 200, 200, 404, 200, 200],
+    expect: [401, 200, 200, 404, 404, 200],
   },
   {
     route: 'GET /api/vaults/{id}',
@@ -519,7 +559,7 @@ export const MATRIX: Row[] = [
     route: 'POST /api/vaults',
     object: "a folder in Acme's shared vault (JSON)",
     req: (w) => ({ url: '/api/vaults', payload: { name: 'Matrix folder', parent_id: w.vaults.shared } }),
-    expect: [401, 403, 403, 404, 403, 200],
+    expect: [401, 403, 403, 404, 404, 200],
   },
   {
     route: 'POST /api/vaults',
@@ -610,6 +650,12 @@ export const MATRIX: Row[] = [
     object: 'a new chat with gina (Globex)',
     req: (w) => ({ url: '/api/messages', payload: { user_id: w.users.gina, body: 'matrix' } }),
     expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /api/messages',
+    object: 'a new chat with the public user',
+    req: (w) => ({ url: '/api/messages', payload: { user_id: w.users.public, body: 'matrix' } }),
+    expect: [401, 404, 404, 404, 403, 404],
   },
   {
     route: 'GET /api/messages/{id}',

@@ -52,11 +52,12 @@ export interface World {
   poll: number;
   chats: { pair: number; team: number; company: number; learnerCoach: number; globex: number };
   messages: { pair: number; learnerCoach: number; globex: number; broadcast: number };
-  media: { learner: number; other: number; shared: number; learnerKey: string };
+  /** publicAnswer: the public user's upload through POST /media (an answer's file) */
+  media: { learner: number; other: number; shared: number; publicAnswer: number; learnerKey: string };
   vaults: { learnerRoot: number; otherRoot: number; shared: number; globexShared: number };
   /** rival challenged learner on the demo battle trail */
   battle: number;
-  notifications: { learner: number; other: number };
+  notifications: { learner: number; other: number; coach: number };
   certificates: { learner: number; other: number };
   /** a fresh battle (new trail): rival challenged learner */
   freshBattle(): Promise<number>;
@@ -317,6 +318,14 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
     learner: learnerMedia,
     other: await upload('other'),
     shared: await upload('coach', sharedVault.id),
+    publicAnswer: await (async () => {
+      const mp = multipart([{ name: 'file', filename: 'answer.png', content: image, type: 'image/png' }]);
+      const res = await ok<{ id: number }>(
+        'public upload',
+        app.inject({ method: 'POST', url: '/media', headers: { ...as('public'), ...mp.headers }, payload: mp.payload }),
+      );
+      return res.id;
+    })(),
     learnerKey: keyRow.storage_key,
   };
   const vaultIds = {
@@ -363,7 +372,7 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
     media,
     vaults: vaultIds,
     battle,
-    notifications: { learner: await note(ids.learner), other: await note(ids.other) },
+    notifications: { learner: await note(ids.learner), other: await note(ids.other), coach: await note(ids.coach) },
     certificates: { learner: await cert(ids.learner, trails.exam), other: await cert(ids.other, trails.globex) },
     async freshBattle() {
       const trail = await battleTrail(t, acmeTrio, 1, `Matrix battle ${++seq}`);
