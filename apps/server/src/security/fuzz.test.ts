@@ -65,13 +65,12 @@ async function send(req: Req, extra?: (body: string) => string | null): Promise<
         : w.tokens[actor];
   const res = await w.t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...opts.headers } });
   let problem = res.statusCode >= 500 ? `status ${res.statusCode}` : leaks(res.body, res.statusCode);
-  if (
-    !problem &&
-    res.statusCode >= 400 &&
-    res.statusCode !== 404 &&
-    String(res.headers['content-type']).includes('json')
-  ) {
-    const body = JSON.parse(res.body) as { code?: unknown; message?: unknown };
+  if (!problem && res.statusCode >= 400) {
+    // every refusal, whoever makes it (router, parsers, plugins, handlers), is the shared ErrorBody
+    let body: { code?: unknown; message?: unknown } = {};
+    try {
+      body = JSON.parse(res.body);
+    } catch {}
     if (typeof body.code !== 'string' || typeof body.message !== 'string') problem = 'an error outside ErrorBody';
   }
   problem ??= extra?.(res.body) ?? null;
@@ -93,6 +92,26 @@ async function check(name: string, arb: fc.Arbitrary<Req>, numRuns: number, extr
 }
 
 const actor = fc.constantFrom<Actor>('learner', 'learner', 'peer', 'other', 'public', 'coach', 'coach', 'anon');
+
+/** A forged or mangled Authorization header (printable ASCII: anything else cannot be sent at all). */
+const forgedAuth: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'Bearer  cat_x',
+      'bearer cat_',
+      'Basic dXNlcjpwYXNz',
+      'Bearer crt_not-an-access-token',
+      'Bearer rst_x',
+      `Bearer cat_${'A'.repeat(5000)}`,
+      'Bearer cat_a b',
+      'Token cat_x',
+    ),
+    nastyString.map((s) => `Bearer ${s}`),
+    fc.string({ maxLength: 80 }),
+  )
+  .map((h) => h.replace(/[^\x20-\x7e]/g, '').slice(0, 8000));
 
 const malformedJson: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
@@ -126,6 +145,7 @@ function opRequest(op: Operation): fc.Arbitrary<Req> {
   return fc
     .record({
       actor,
+      forged: fc.option(forgedAuth, { nil: undefined, freq: 12 }),
       path: fc.tuple(...pathParams.map((p) => valueFor(p.schema)), fc.boolean()),
       query: fc.tuple(...queryParams.map((p) => fc.option(valueFor(p.schema), { nil: undefined }))),
       body: op.body
@@ -138,7 +158,7 @@ function opRequest(op: Operation): fc.Arbitrary<Req> {
             { nil: undefined, freq: 4 },
           ),
     })
-    .map(({ actor, path, query, body }) => {
+    .map(({ actor, forged, path, query, body }) => {
       const raw = path[path.length - 1] as boolean;
       let url = op.path;
       pathParams.forEach((p, i) => {
@@ -157,6 +177,7 @@ function opRequest(op: Operation): fc.Arbitrary<Req> {
         req.payload = JSON.stringify(body.json) ?? 'null';
         req.headers = { 'content-type': 'application/json' };
       }
+      if (forged !== undefined) req.headers = { ...req.headers, authorization: forged };
       return req;
     });
 }
