@@ -48,6 +48,10 @@ export interface AppConfig {
   oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
   rateLimit: { max: number; windowMs: number; namespace: string };
   bodyLimit: number;
+  /** the whole request (headers and body) must arrive within this (ms), else 408 and the connection closes */
+  requestTimeoutMs: number;
+  /** the request headers must arrive within this (ms): slow-loris connections are closed */
+  headersTimeoutMs: number;
   /** behind a load balancer: take the client IP (rate limits) from X-Forwarded-For */
   trustProxy: boolean;
   logLevel: string;
@@ -145,6 +149,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW: int('RATE_LIMIT_WINDOW', 1, 86_400).default(60),
   SCHEDULE_SECONDS: int('SCHEDULE_SECONDS', 0, 86_400).default(60),
   BODY_LIMIT: int('BODY_LIMIT', 1024, 104_857_600).default(1_048_576),
+  REQUEST_TIMEOUT: int('REQUEST_TIMEOUT', 1, 3600).default(300),
+  HEADERS_TIMEOUT: int('HEADERS_TIMEOUT', 1, 3600).default(20),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')
@@ -232,6 +238,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW * 1000, namespace: 'cairn-rl:' },
     bodyLimit: e.BODY_LIMIT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    // Node requires the headers' limit not to exceed the request's
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     previewOrigins: splitList(e.PREVIEW_ORIGINS).map((s) => new URL(s).origin),

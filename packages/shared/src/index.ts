@@ -2,6 +2,7 @@ export * from './api/accounts';
 export * from './api/battles';
 export * from './api/chat';
 export * from './api/errors';
+export * from './api/ids';
 export * from './api/image';
 export * from './api/media';
 export * from './api/ratings';

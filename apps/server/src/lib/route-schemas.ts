@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@cairn/shared';
+import { coercedDbId, errorBodySchema, INT4_MAX } from '@cairn/shared';
 import { z } from 'zod';
 
 /** OpenAPI/serializer entries for the error statuses a route can answer with. */
@@ -12,11 +12,11 @@ export const AUTH_ERRORS = [401, 498] as const;
 export const bearer = [{ bearer: [] }];
 
 /** A positive 32-bit id in a path. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = coercedDbId;
 
 /** "3" or "3,5,8": at most 100 ids. */
 export const idListParam = z
   .string()
   .regex(/^\d+(,\d+)*$/, { message: 'ids must be a comma-separated list of numbers' })
   .transform((s) => s.split(',').map(Number))
-  .refine((a) => a.length <= 100 && a.every((n) => n > 0 && n <= 2_147_483_647), { message: 'ids out of range' });
+  .refine((a) => a.length <= 100 && a.every((n) => n > 0 && n <= INT4_MAX), { message: 'ids out of range' });

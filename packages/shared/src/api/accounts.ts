@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4 } from './ids';
 
 export const loginRequestSchema = z.object({
   username: z.string(),
@@ -75,7 +76,7 @@ export const userSchema = z.object({
   birth: z.string().nullable(),
   avatar: z.array(z.object({ id: z.number().int(), url: z.string() })),
   cover: z.string().nullable(),
-  nationality_id: z.number().int().nullable(),
+  nationality_id: int4.nullable(),
   is_root: z.boolean(),
   is_coach: z.boolean(),
   is_admin: z.boolean(),
@@ -123,7 +124,7 @@ export const profileUpdateSchema = z
     lastname: z.string().max(100),
     mobile: z.string().max(40).nullable(),
     birth: z.string().nullable(),
-    nationality_id: z.number().int().nullable(),
+    nationality_id: int4.nullable(),
     language: z.string(),
     is_paused: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]),
   })

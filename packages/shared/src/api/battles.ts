@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './ids';
 
 /** Battle states (§4, docs/battles.md). */
 export const BATTLE_STATUSES = ['challenged', 'accepted', 'declined', 'finished'] as const;
@@ -81,7 +82,7 @@ export type Battle = z.infer<typeof battleSchema>;
 export const battleResponseSchema = z.object({ data: battleSchema });
 
 /** POST /api/game/challenge/{trailId}. */
-export const challengeBodySchema = z.object({ user_id: z.number().int().positive() });
+export const challengeBodySchema = z.object({ user_id: dbId });
 
 export const battleStatsSchema = z.object({
   battles: z.number().int(),

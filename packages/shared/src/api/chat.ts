@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCUSSION_CHANNELS, DISCUSSION_TYPES } from '../chat';
 import { CHAT_MESSAGE_MAX } from '../constants';
+import { dbId } from './ids';
 
 export * from '../chat';
 
@@ -103,8 +104,8 @@ const body = z
 export const sendMessageRequestSchema = z
   .object({
     body,
-    user_id: z.number().int().positive().optional(),
-    discussion_id: z.number().int().positive().optional(),
+    user_id: dbId.optional(),
+    discussion_id: dbId.optional(),
   })
   .refine((v) => (v.user_id === undefined) !== (v.discussion_id === undefined), {
     message: 'Give either user_id or discussion_id',
@@ -112,5 +113,5 @@ export const sendMessageRequestSchema = z
   });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 /** POST /api/broadcasts. */
-export const sendBroadcastRequestSchema = z.object({ body, discussion_id: z.number().int().positive() });
+export const sendBroadcastRequestSchema = z.object({ body, discussion_id: dbId });
 export const sentResponseSchema = z.object({ data: messageSchema });

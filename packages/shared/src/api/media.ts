@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedDbId } from './ids';
 
 /** POST /media answer: where the stored file lives and what it is (judged from its content). */
 export const uploadResponseSchema = z.object({
@@ -67,15 +68,15 @@ export type VaultUploadResponse = z.infer<typeof vaultUploadResponseSchema>;
 
 export const createFolderRequestSchema = z.object({
   name: z.string().trim().min(1).max(100),
-  parent_id: z.coerce.number().int().positive().nullish(),
+  parent_id: coercedDbId.nullish(),
   icon: z.string().max(50).nullish(),
 });
 
 export const vaultAttachRequestSchema = z.object({
-  vault_ids: z.array(z.coerce.number().int().positive()).min(1).max(20),
+  vault_ids: z.array(coercedDbId).min(1).max(20),
   relation: z.literal('avatar'),
   model: z.literal('user'),
-  model_id: z.coerce.number().int().positive(),
+  model_id: coercedDbId,
 });
 export type VaultAttachRequest = z.infer<typeof vaultAttachRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedDbId } from './ids';
 import { MINERAL_TYPES, TRAIL_TYPES } from './trails';
 
 const scoreSchema = z.object({ score: z.number(), total: z.number() });
@@ -143,7 +144,7 @@ export type ResultPdfResponse = z.infer<typeof resultPdfResponseSchema>;
 
 /** POST /api/users/{id}/reset/trail. */
 export const resetTrailsBodySchema = z.object({
-  trails_ids: z.array(z.coerce.number().int().positive()).min(1).max(100),
+  trails_ids: z.array(coercedDbId).min(1).max(100),
 });
 export const resetTrailsResponseSchema = z.object({
   status: z.literal('success'),

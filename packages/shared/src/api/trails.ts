@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
 import { rgbSchema } from './accounts';
+import { int4 } from './ids';
 import { RBO_SCALES, rboResultsSchema } from './ratings';
 
 export * from '../minerals';
@@ -46,9 +47,9 @@ export type MineralProperties = z.infer<typeof mineralPropertiesSchema>;
 /** What a learner sent for one mineral: option ids (choice, order, word_bubble) or a value. */
 export const mineralAnswerSchema = z.object({
   /** mineral id */
-  id: z.number().int(),
+  id: int4,
   /** selected option ids; for order and word_bubble, in the learner's order */
-  options: z.array(z.number().int()).optional(),
+  options: z.array(int4).optional(),
   /** text, number, email, url, date (YYYY-MM-DD), rating/opinion as a number, upload media id */
   value: z.union([z.string(), z.number()]).nullable().optional(),
 });
@@ -96,8 +97,8 @@ export type Progress = z.infer<typeof progressSchema>;
 /** The request body of POST /api/pebbles/{id}: the answer form of §3/§7. */
 export const answerFormSchema = z.object({
   answers: z.array(mineralAnswerSchema),
-  battle_id: z.number().int().nullable().optional(),
-  pool_id: z.number().int().nullable().optional(),
+  battle_id: int4.nullable().optional(),
+  pool_id: int4.nullable().optional(),
   /** next: store and move on; swipe: move without requiring answers (stores valid ones) */
   action: z.enum(['next', 'swipe']).default('next'),
 });

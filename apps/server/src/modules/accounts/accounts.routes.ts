@@ -30,6 +30,14 @@ import {
 import { enabledProviders, providerConfig, verifyProviderToken } from './oidc.service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.service';
 
+/** A public link id: never with control characters (PostgreSQL text cannot hold NUL; a query with one was a 500). */
+const linkIdParam = z
+  .string()
+  .min(1)
+  .max(200)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .regex(/^[^\u0000-\u001f]+$/);
+
 function sessionMeta(request: FastifyRequest) {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
@@ -178,7 +186,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Enter a trail through a public link as an account-less public user',
-        params: z.object({ linkId: z.string().min(1).max(200) }),
+        params: z.object({ linkId: linkIdParam }),
         response: { 200: loginResponseSchema, ...errorResponses(404, 429) },
       },
     },

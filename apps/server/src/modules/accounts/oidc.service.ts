@@ -1,5 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { AppConfig, OidcProviderConfig, OidcProviderName } from '../../config';
+import { type AppConfig, OIDC_PROVIDERS, type OidcProviderConfig, type OidcProviderName } from '../../config';
 import { HttpError } from '../../lib/http-error';
 
 const keySets = new WeakMap<OidcProviderConfig, Promise<JWTVerifyGetKey>>();
@@ -45,7 +45,9 @@ export function enabledProviders(config: AppConfig): { name: OidcProviderName; i
 
 /** The configured provider, or a 404 provider_disabled (providers are off unless configured). */
 export function providerConfig(config: AppConfig, name: string): OidcProviderConfig {
-  const p = (config.oidc as Record<string, OidcProviderConfig | undefined>)[name];
+  // an own property of a known provider only: /api/auth/constructor or /api/auth/toString found Object's (a 500)
+  const known = (OIDC_PROVIDERS as readonly string[]).includes(name) && Object.hasOwn(config.oidc, name);
+  const p = known ? config.oidc[name as OidcProviderName] : undefined;
   if (!p) throw new HttpError(404, 'provider_disabled', `Sign-in with ${name} is not enabled`);
   return p;
 }

@@ -220,6 +220,8 @@ const bodyTooLong = () => validationError({ body: { rule: 'max', params: { max: 
 export function checkBody(body: string | undefined, hasFile: boolean): string {
   const text = (body ?? '').trim();
   if ([...text].length > 255) throw bodyTooLong();
+  // a multipart field is not checked by the JSON guard: PostgreSQL text cannot hold NUL
+  if (text.includes('\u0000')) throw validationError({ body: { rule: 'regex', params: {} } });
   if (text === '' && !hasFile) throw validationError({ body: { rule: 'required', params: {} } });
   return text;
 }

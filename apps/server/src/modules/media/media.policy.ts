@@ -1,3 +1,4 @@
+import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
 
 export type MediaAction = 'read' | 'write';
@@ -16,10 +17,13 @@ export function isCurator(actor: Pick<Actor, 'roles'>): boolean {
   return actor.roles.some((r) => r.level > 400);
 }
 
-/** Own things: read and write; customer-shared things: everyone of the customer reads, curators write. */
+/**
+ * Own things: read and write; customer-shared things: every member of the customer reads, curators write. A public
+ * user (anyone holding a public link) has their own files only (the answers' uploads), never the shared vaults.
+ */
 export function can(actor: Actor, action: MediaAction, r: MediaResource): boolean {
   if (actor.customerId === null || actor.customerId !== r.customerId) return false;
   if (r.ownerId === actor.userId) return true;
-  if (!r.shared) return false;
+  if (!r.shared || isPublicActor(actor)) return false;
   return action === 'read' || isCurator(actor);
 }

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { mediaResponseSchema, uploadResponseSchema } from '@cairn/shared';
+import { INT4_MAX, mediaResponseSchema, uploadResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Zip, ZipPassThrough } from 'fflate';
 import { z } from 'zod';
 import { notFound, validationError } from '../../lib/http-error';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam as idParamSchema } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { fileUrl } from '../accounts/accounts.presenter';
@@ -20,7 +20,7 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: idParamSchema });
 
 /** Answer uploads, deletion, the media object and downloads (§7 Media). */
 export default async function mediaRoutes(fastify: FastifyInstance, opts: { storage: Storage }) {
@@ -121,7 +121,8 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
           ids: z
             .string()
             .regex(/^\d+(,\d+){0,49}$/, { message: 'ids must be up to 50 comma-separated ids' })
-            .transform((s) => [...new Set(s.split(',').map(Number))]),
+            .transform((s) => [...new Set(s.split(',').map(Number))])
+            .refine((ids) => ids.every((n) => n > 0 && n <= INT4_MAX), { message: 'ids out of range' }),
         }),
       },
     },

@@ -11,15 +11,22 @@ export type MediaTestApp = TestApp & { dir: string };
 const MB = 1024 * 1024;
 
 /** A test app whose files and image cache live in a directory of its own, so the test can look at the disk. */
-export async function createMediaApp(limits: Partial<MediaConfig['limits']> = {}): Promise<MediaTestApp> {
+export async function createMediaApp(
+  limits: Partial<MediaConfig['limits']> = {},
+  extend?: Parameters<typeof createTestApp>[2],
+): Promise<MediaTestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-media-'));
-  const t = await createTestApp({
-    filesDir: path.join(dir, 'files'),
-    media: {
-      imageCacheDir: path.join(dir, 'cache', 'img'),
-      limits: { image: 10 * MB, audio: 20 * MB, video: 100 * MB, file: 20 * MB, ...limits },
+  const t = await createTestApp(
+    {
+      filesDir: path.join(dir, 'files'),
+      media: {
+        imageCacheDir: path.join(dir, 'cache', 'img'),
+        limits: { image: 10 * MB, audio: 20 * MB, video: 100 * MB, file: 20 * MB, ...limits },
+      },
     },
-  });
+    {},
+    extend,
+  );
   return {
     ...t,
     dir,

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, validationError } from '../../lib/http-error';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { presentMedia } from './media.presenter';
@@ -44,7 +44,7 @@ function invalid(error: z.ZodError): never {
   throw validationError(failures);
 }
 
-const parentId = z.coerce.number().int().positive();
+const parentId = idParam;
 
 /** The media vault: folders, uploads into them, and attaching an image as the avatar (§7 Media and vault). */
 export default async function vaultsRoutes(fastify: FastifyInstance, opts: { storage: Storage }) {
@@ -75,7 +75,7 @@ export default async function vaultsRoutes(fastify: FastifyInstance, opts: { sto
         tags,
         security: bearer,
         summary: 'A folder with sub-folders and a page of files (`descendants=0` leaves the files out)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         querystring: z.object({
           descendants: z.enum(['0', '1', 'true', 'false']).default('1'),
           page: z.coerce.number().int().min(1).default(1),

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media, vaults } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
+import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
 import { can, type MediaAction } from './media.policy';
 import { presentMedia } from './media.presenter';
@@ -77,11 +78,14 @@ export async function presentVault(db: Db, v: VaultRow, page: Page | null) {
 /** The actor's own root and the customer's shared roots. */
 export async function listRoots(db: Db, actor: CustomerActor) {
   const own = await ensureOwnRoot(db, actor);
-  const shared = await db
-    .select()
-    .from(vaults)
-    .where(and(eq(vaults.customerId, actor.customerId), isNull(vaults.userId), isNull(vaults.parentId)))
-    .orderBy(vaults.id);
+  // public users see no shared vault (media.policy.ts)
+  const shared = isPublicActor(actor)
+    ? []
+    : await db
+        .select()
+        .from(vaults)
+        .where(and(eq(vaults.customerId, actor.customerId), isNull(vaults.userId), isNull(vaults.parentId)))
+        .orderBy(vaults.id);
   const first = { page: 1, perPage: 100 };
   return Promise.all([own, ...shared].map(async (v) => (await presentVault(db, v, first)).vault));
 }

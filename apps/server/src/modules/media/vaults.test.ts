@@ -110,6 +110,15 @@ describe('POST /api/vaults', () => {
     expect((await uploadInto(learner, shared.id, [f('mine.pdf', pdf())])).statusCode).toBe(403);
     expect((await roots(globex)).map((v) => v.name)).toEqual(['My vault']);
     expect((await t.app.inject({ url: `/api/media/${id}`, headers: bearer(globex) })).statusCode).toBe(404);
+
+    // a public user (anyone holding the public link) has their own files, never the shared vaults
+    const pub = (await t.app.inject({ method: 'POST', url: '/api/public/login/demo' })).json().data.access_token;
+    expect((await roots(pub)).map((v) => v.name)).toEqual(['My vault']);
+    expect((await t.app.inject({ url: `/api/vaults/${shared.id}`, headers: bearer(pub) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/media/${id}`, headers: bearer(pub) })).statusCode).toBe(404);
+    const zip = await t.app.inject({ url: `/api/media/download?ids=${id}`, headers: bearer(pub) });
+    expect(zip.statusCode).toBe(404);
+    expect((await uploadInto(pub, null, [f('answer.png', await png(8, 8))])).statusCode).toBe(200);
   });
 });
 

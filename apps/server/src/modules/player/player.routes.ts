@@ -8,14 +8,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { CERTIFICATES_JOB } from '../certificates/certificates.service';
 import { getAssessment } from './assessments.service';
 import { answerPebble, currentPebble } from './player.service';
 import { getPoll } from './polls.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 /** The player: current pebble, answering, shared poll answers, assessment scores. */
 export default async function playerRoutes(fastify: FastifyInstance) {
@@ -32,7 +32,7 @@ export default async function playerRoutes(fastify: FastifyInstance) {
         security: bearer,
         summary: "The actor's current pebble of trail {id} (first unanswered), or ?pebble= an unlocked one",
         params: idParams,
-        querystring: z.object({ pebble: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ pebble: idParam.optional() }),
         response: { 200: pebbleResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 423) },
       },
     },

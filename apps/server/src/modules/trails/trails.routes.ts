@@ -2,11 +2,11 @@ import { resettableTrailsResponseSchema, trailResponseSchema, trailsResponseSche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { getGame, listGames, listResettable, resetGame } from './trails.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 /** The learner's trails: list, detail, reset, and the me-lists by type. */
 export default async function trailsRoutes(fastify: FastifyInstance) {

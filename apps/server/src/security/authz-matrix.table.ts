@@ -1,0 +1,702 @@
+import { DEMO_USERS } from '../db/seed/demo-data';
+import { multipart, png } from '../modules/media/media.test-support';
+import type { Actor, World } from './authz-world';
+
+/**
+ * THE authorization matrix: every route of the served OpenAPI document × the actors
+ * [anonymous, learner, peer (another learner of the same customer), other (a user of another customer),
+ * public (signed in through a public link), coach] × objects owned by each.
+ *
+ * `expect` lists one outcome per actor in that order: a status, or '2xx' where the success status depends on a
+ * background job (results PDF: 202 until made, then 200). 404 means "as if missing" (other customers' objects),
+ * 403 "seen but refused". A few cells are 409/422 where the route refuses for a state reason reached on
+ * purpose (a reset token that does not exist, an unconfigured provider).
+ *
+ * A route in the OpenAPI document without a row here fails the matrix test; so does a row whose request does not
+ * reach its route.
+ */
+export type Outcome = number | '2xx';
+export type Expect = [
+  anon: Outcome,
+  learner: Outcome,
+  peer: Outcome,
+  other: Outcome,
+  publicUser: Outcome,
+  coach: Outcome,
+];
+
+export interface Req {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** the actor's token for this cell (fresh users and sessions); default: the actor's signed-in token */
+  token?: string;
+}
+
+export interface Row {
+  /** `METHOD /path/{param}` as in the OpenAPI document */
+  route: string;
+  /** whose object the cell is about */
+  object: string;
+  req: (w: World, actor: Actor) => Req | Promise<Req>;
+  expect: Expect;
+}
+
+const ALL_OK: Expect = [200, 200, 200, 200, 200, 200];
+const SIGNED_IN: Expect = [401, 200, 200, 200, 200, 200];
+/** a member-only (non-public) own resource */
+const MEMBERS: Expect = [401, 200, 200, 200, 403, 200];
+
+const fresh = (kind: 'session' | 'user') => async (w: World, a: Actor) =>
+  a === 'anon' ? undefined : kind === 'session' ? w.freshSession(a) : w.freshUser(a);
+
+let image: Buffer | null = null;
+const pngFile = async () => {
+  image ??= await png(20, 20);
+  return image;
+};
+async function attachment(discussionId: number, url: string): Promise<Req> {
+  const mp = multipart([
+    { name: 'discussion_id', value: String(discussionId) },
+    { name: 'body', value: 'With a picture' },
+    { name: 'file', filename: 'pic.png', content: await pngFile(), type: 'image/png' },
+  ]);
+  return { url, payload: mp.payload, headers: mp.headers };
+}
+async function upload(url: string, field: string, parentId?: number): Promise<Req> {
+  const mp = multipart([
+    ...(parentId ? [{ name: 'parent_id', value: String(parentId) }] : []),
+    { name: field, filename: 'pic.png', content: await pngFile(), type: 'image/png' },
+  ]);
+  return { url, payload: mp.payload, headers: mp.headers };
+}
+const img = (key: string) =>
+  `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize: { width: 10 } } })).toString('base64url')}`;
+
+export const MATRIX: Row[] = [
+  // ── accounts: sign-in family (no token needed; a token changes nothing) ──
+  {
+    route: 'POST /api/login',
+    object: "learner's credentials",
+    req: () => ({
+      url: '/api/login',
+      payload: { username: DEMO_USERS.learner.email, password: DEMO_USERS.learner.password, accepted: true },
+    }),
+    expect: ALL_OK,
+  },
+  {
+    route: 'POST /api/login',
+    object: "learner's email, wrong password",
+    req: () => ({ url: '/api/login', payload: { username: DEMO_USERS.learner.email, password: 'wrong-password' } }),
+    expect: [422, 422, 422, 422, 422, 422],
+  },
+  {
+    route: 'POST /api/refresh',
+    object: "learner's refresh token",
+    req: async (w) => ({ url: '/api/refresh', payload: { refresh_token: await w.freshRefresh() } }),
+    expect: ALL_OK,
+  },
+  {
+    route: 'POST /api/refresh',
+    object: 'unknown refresh token',
+    req: () => ({ url: '/api/refresh', payload: { refresh_token: 'crt_unknown' } }),
+    expect: [401, 401, 401, 401, 401, 401],
+  },
+  {
+    route: 'DELETE /api/logout',
+    object: 'own session',
+    req: async (w, a) => ({ url: '/api/logout', token: await fresh('session')(w, a) }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'DELETE /api/destroy',
+    object: "own sessions (a fresh user's)",
+    req: async (w, a) => ({ url: '/api/destroy', token: await fresh('user')(w, a) }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'DELETE /api/deleteAccount',
+    object: 'own account (a fresh user)',
+    req: async (w, a) => ({ url: '/api/deleteAccount', token: await fresh('user')(w, a) }),
+    // a public user may delete their own (throwaway) account too
+    expect: SIGNED_IN,
+  },
+  { route: 'GET /api/user/profile', object: 'own', req: () => ({ url: '/api/user/profile' }), expect: SIGNED_IN },
+  {
+    route: 'POST /api/user/profile',
+    object: 'own',
+    req: () => ({ url: '/api/user/profile', payload: { language: 'en' } }),
+    // a public user chooses their language too
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'POST /api/public/login/{linkId}',
+    object: "Acme's demo link",
+    req: () => ({ url: '/api/public/login/demo' }),
+    expect: ALL_OK,
+  },
+  {
+    route: 'POST /api/public/login/{linkId}',
+    object: 'unknown link',
+    req: () => ({ url: '/api/public/login/no-such-link' }),
+    expect: [404, 404, 404, 404, 404, 404],
+  },
+  { route: 'GET /api/auth/providers', object: '–', req: () => ({ url: '/api/auth/providers' }), expect: ALL_OK },
+  {
+    route: 'POST /api/auth/{provider}',
+    object: 'google2 (not configured)',
+    req: () => ({ url: '/api/auth/google2', payload: { access_token: 'x.y.z' } }),
+    expect: [404, 404, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/password/forgot',
+    object: "learner's address",
+    req: () => ({
+      url: '/api/password/forgot',
+      payload: { username: DEMO_USERS.learner.email, url: 'http://localhost:3000/reset' },
+    }),
+    expect: ALL_OK,
+  },
+  {
+    route: 'POST /api/password/reset',
+    object: "learner's account, a token never issued",
+    req: () => ({
+      url: '/api/password/reset',
+      payload: { username: DEMO_USERS.learner.email, token: 'rst_forged', password: 'hijacked123' },
+    }),
+    expect: [422, 422, 422, 422, 422, 422],
+  },
+
+  // ── reference ──
+  {
+    route: 'GET /api/languages/supported',
+    object: '–',
+    req: () => ({ url: '/api/languages/supported' }),
+    expect: ALL_OK,
+  },
+  { route: 'GET /api/countries/all', object: '–', req: () => ({ url: '/api/countries/all' }), expect: ALL_OK },
+  { route: 'GET /api/client-config', object: '–', req: () => ({ url: '/api/client-config' }), expect: ALL_OK },
+  { route: 'GET /api/themes', object: "own customer's", req: () => ({ url: '/api/themes' }), expect: SIGNED_IN },
+  { route: 'GET /api/user/fields', object: 'own', req: () => ({ url: '/api/user/fields' }), expect: SIGNED_IN },
+  {
+    route: 'GET /api/user/allFields',
+    object: "own customer's",
+    req: () => ({ url: '/api/user/allFields' }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'POST /api/user/fields',
+    object: 'own',
+    req: () => ({ url: '/api/user/fields', payload: { fields: {} } }),
+    expect: SIGNED_IN,
+  },
+
+  // ── notifications ──
+  {
+    route: 'GET /api/notifications/{id}',
+    object: "learner's",
+    req: (w) => ({ url: `/api/notifications/${w.notifications.learner}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/notifications/{id}',
+    object: "other's (Globex)",
+    req: (w) => ({ url: `/api/notifications/${w.notifications.other}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/notifications/{id}',
+    object: "coach's",
+    req: (w) => ({ url: `/api/notifications/${w.notifications.coach}` }),
+    expect: [401, 404, 404, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/notificationsAll/{page}',
+    object: 'own',
+    req: () => ({ url: '/api/notificationsAll/1' }),
+    expect: SIGNED_IN,
+  },
+
+  // ── results, resets, rewards, certificates ──
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "learner's on the demo exam",
+    req: (w) => ({ url: `/api/results/users/${w.users.learner}/${w.trails.exam}` }),
+    expect: [401, 200, 403, 404, 403, 200],
+  },
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "other's on a Globex trail",
+    req: (w) => ({ url: `/api/results/users/${w.users.other}/${w.trails.globex}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "the public user's on the demo exam (their link's trail)",
+    req: (w) => ({ url: `/api/results/users/${w.users.public}/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 200, 200],
+  },
+  {
+    route: 'GET /api/results/users/{user_id}/{trail_id}',
+    object: "coach's on the demo exam",
+    req: (w) => ({ url: `/api/results/users/${w.users.coach}/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 403, 200],
+  },
+  {
+    route: 'GET /api/results/{trail}/pdf/{user}',
+    object: "learner's on the demo exam",
+    req: (w) => ({ url: `/api/results/${w.trails.exam}/pdf/${w.users.learner}` }),
+    expect: [401, '2xx', 403, 404, 403, '2xx'],
+  },
+  {
+    route: 'GET /api/results/{trail}/pdf/{user}',
+    object: "other's on a Globex trail",
+    req: (w) => ({ url: `/api/results/${w.trails.globex}/pdf/${w.users.other}` }),
+    expect: [401, 404, 404, '2xx', 404, 404],
+  },
+  {
+    route: 'POST /api/users/{id}/reset/trail',
+    object: "learner's answers on an Acme survey",
+    req: async (w) => {
+      await w.answerFirst('learner', w.trails.common);
+      return { url: `/api/users/${w.users.learner}/reset/trail`, payload: { trails_ids: [w.trails.common] } };
+    },
+    expect: [401, 200, 403, 404, 403, 200],
+  },
+  {
+    route: 'POST /api/users/{id}/reset/trail',
+    object: "coach's answers on an Acme survey",
+    req: async (w) => {
+      await w.answerFirst('coach', w.trails.common);
+      return { url: `/api/users/${w.users.coach}/reset/trail`, payload: { trails_ids: [w.trails.common] } };
+    },
+    expect: [401, 403, 403, 404, 403, 200],
+  },
+  {
+    route: 'POST /api/users/{id}/reset/trail',
+    object: "other's answers on a Globex trail",
+    req: async (w) => {
+      await w.answerFirst('other', w.trails.globex);
+      return { url: `/api/users/${w.users.other}/reset/trail`, payload: { trails_ids: [w.trails.globex] } };
+    },
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  { route: 'GET /api/rewards/user', object: 'own', req: () => ({ url: '/api/rewards/user' }), expect: SIGNED_IN },
+  {
+    route: 'GET /api/rewards/user/{ids}',
+    object: 'ids of anyone (others’ are left out)',
+    req: () => ({ url: '/api/rewards/user/1,2,3' }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'GET /api/rewards/test',
+    object: 'own trails',
+    req: () => ({ url: '/api/rewards/test' }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'GET /api/certificates/user/{ids}',
+    object: "learner's",
+    req: (w) => ({ url: `/api/certificates/user/${w.certificates.learner}` }),
+    expect: [401, 200, 403, 404, 403, 200],
+  },
+  {
+    route: 'GET /api/certificates/user/{ids}',
+    object: "other's (Globex)",
+    req: (w) => ({ url: `/api/certificates/user/${w.certificates.other}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+
+  // ── trails and the player ──
+  { route: 'GET /api/games', object: 'own', req: () => ({ url: '/api/games' }), expect: SIGNED_IN },
+  { route: 'GET /api/me/surveys', object: 'own', req: () => ({ url: '/api/me/surveys' }), expect: SIGNED_IN },
+  { route: 'GET /api/me/exams', object: 'own', req: () => ({ url: '/api/me/exams' }), expect: SIGNED_IN },
+  { route: 'GET /api/me/reset', object: 'own', req: () => ({ url: '/api/me/reset' }), expect: SIGNED_IN },
+  {
+    route: 'GET /api/games/{id}',
+    object: 'demo exam (Acme trio, the public link)',
+    req: (w) => ({ url: `/api/games/${w.trails.exam}` }),
+    expect: [401, 200, 200, 404, 200, 200],
+  },
+  {
+    route: 'GET /api/games/{id}',
+    object: "learner's alone",
+    req: (w) => ({ url: `/api/games/${w.trails.learnerOnly}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/games/{id}',
+    object: "Globex's",
+    req: (w) => ({ url: `/api/games/${w.trails.globex}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'DELETE /api/games/reset/{id}',
+    object: 'Acme trio survey, answered by each of them',
+    req: (w) => ({ url: `/api/games/reset/${w.trails.resettable}` }),
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+  {
+    route: 'DELETE /api/games/reset/{id}',
+    object: "Globex's, answered by other",
+    req: async (w) => {
+      await w.answerFirst('other', w.trails.globex);
+      return { url: `/api/games/reset/${w.trails.globex}` };
+    },
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/pebbles/{id}',
+    object: 'demo exam',
+    req: (w) => ({ url: `/api/pebbles/${w.trails.exam}` }),
+    expect: [401, 200, 200, 404, 200, 200],
+  },
+  {
+    route: 'GET /api/pebbles/{id}',
+    object: "learner's alone",
+    req: (w) => ({ url: `/api/pebbles/${w.trails.learnerOnly}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/pebbles/{id}',
+    object: "Globex's",
+    req: (w) => ({ url: `/api/pebbles/${w.trails.globex}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'POST /api/pebbles/{id}',
+    object: 'a pebble of the Acme trio survey',
+    req: (w) => ({
+      url: `/api/pebbles/${w.pebbles.common}`,
+      payload: { answers: [{ id: w.pebbles.commonMineral, value: 'matrix' }] },
+    }),
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+  {
+    route: 'POST /api/pebbles/{id}',
+    object: "a pebble of Globex's trail",
+    req: (w) => ({
+      url: `/api/pebbles/${w.pebbles.globex}`,
+      payload: { answers: [{ id: w.pebbles.globexMineral, value: 'matrix' }] },
+    }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/polls/{id}',
+    object: "the demo survey's shared question",
+    req: (w) => ({ url: `/api/polls/${w.poll}` }),
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/assessments/{id}',
+    object: 'demo assessment',
+    req: (w) => ({ url: `/api/assessments/${w.trails.assessment}` }),
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+
+  // ── ratings (RBO): the peer's answer, the learner asked to rate it ──
+  {
+    route: 'GET /api/rbos/{pebble_id}/{player_id}',
+    object: "peer's answer",
+    req: (w) => ({ url: `/api/rbos/${w.pebbles.rated}/${w.users.peer}` }),
+    expect: [401, 200, 403, 404, 403, 200],
+  },
+  {
+    route: 'POST /api/rbos/{pebble_id}/{player_id}',
+    object: "peer's answer",
+    req: (w) => ({ url: `/api/rbos/${w.pebbles.rated}/${w.users.peer}`, payload: { rating: 4, comment: 'good' } }),
+    expect: [401, 200, 403, 404, 403, 200],
+  },
+  { route: 'GET /api/me/rboratings', object: 'own', req: () => ({ url: '/api/me/rboratings' }), expect: SIGNED_IN },
+
+  // ── battles ──
+  {
+    route: 'GET /api/game/contenders/{id}',
+    object: 'Acme battle trail',
+    req: (w) => ({ url: `/api/game/contenders/${w.trails.battle}` }),
+    expect: [401, 200, 200, 404, 403, 200],
+  },
+  {
+    route: 'GET /api/game/contenders/{id}',
+    object: 'Globex battle trail',
+    req: (w) => ({ url: `/api/game/contenders/${w.trails.globexBattle}` }),
+    expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /api/game/challenge/{id}',
+    object: 'Acme battle trail, challenging zed (Acme)',
+    req: (w) => ({ url: `/api/game/challenge/${w.trails.battle}`, payload: { user_id: w.users.zed } }),
+    expect: [401, 201, 201, 404, 403, 201],
+  },
+  {
+    route: 'POST /api/game/challenge/{id}',
+    object: 'Acme battle trail, challenging the public user',
+    req: (w) => ({ url: `/api/game/challenge/${w.trails.battle}`, payload: { user_id: w.users.public } }),
+    expect: [401, 404, 404, 404, 403, 404],
+  },
+  {
+    route: 'POST /api/game/challenge/{id}',
+    object: 'Globex battle trail, challenging gina (Globex)',
+    req: (w) => ({ url: `/api/game/challenge/${w.trails.globexBattle}`, payload: { user_id: w.users.gina } }),
+    expect: [401, 404, 404, 201, 403, 404],
+  },
+  {
+    route: 'POST /api/battle/{id}/accept',
+    object: 'a fresh challenge of peer → learner',
+    req: async (w) => ({ url: `/api/battle/${await w.freshBattle()}/accept` }),
+    // the challenger sees the battle but may not answer for the contender (403); to anyone else it does not exist
+    expect: [401, 200, 403, 404, 403, 404],
+  },
+  {
+    route: 'POST /api/battle/{id}/decline',
+    object: 'a fresh challenge of peer → learner',
+    req: async (w) => ({ url: `/api/battle/${await w.freshBattle()}/decline` }),
+    expect: [401, 200, 403, 404, 403, 404],
+  },
+  {
+    route: 'GET /api/battle/{id}',
+    object: 'peer → learner battle',
+    req: (w) => ({ url: `/api/battle/${w.battle}` }),
+    // a battle is its two players' only: the coach, not a party, gets 404 like another customer
+    expect: [401, 200, 200, 404, 403, 404],
+  },
+  { route: 'GET /api/me/battles', object: 'own', req: () => ({ url: '/api/me/battles' }), expect: MEMBERS },
+
+  // ── media and vaults ──
+  { route: 'POST /media', object: 'own upload', req: () => upload('/media', 'file'), expect: SIGNED_IN },
+  {
+    route: 'GET /api/media/{id}',
+    object: "learner's private file",
+    req: (w) => ({ url: `/api/media/${w.media.learner}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/media/{id}',
+    object: "other's private file (Globex)",
+    req: (w) => ({ url: `/api/media/${w.media.other}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/media/{id}',
+    object: "the public user's answer upload",
+    req: (w) => ({ url: `/api/media/${w.media.publicAnswer}` }),
+    expect: [401, 404, 404, 404, 200, 404],
+  },
+  {
+    route: 'GET /api/media/{id}',
+    object: "Acme's shared vault file",
+    req: (w) => ({ url: `/api/media/${w.media.shared}` }),
+    // members of the customer read it; a public user (anyone holding the link) does not
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+  {
+    route: 'DELETE /api/media/{id}',
+    object: "a fresh private file of the learner's",
+    req: async (w) => ({ url: `/api/media/${await w.freshUpload('learner')}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'DELETE /api/media/{id}',
+    object: 'a fresh file of Acme’s shared vault',
+    req: async (w) => ({ url: `/api/media/${await w.freshUpload('shared')}` }),
+    expect: [401, 403, 403, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/media/{id}/download',
+    object: "learner's private file",
+    req: (w) => ({ url: `/api/media/${w.media.learner}/download` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/media/{id}/download',
+    object: "other's private file (Globex)",
+    req: (w) => ({ url: `/api/media/${w.media.other}/download` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'GET /api/media/download',
+    object: "learner's private file",
+    req: (w) => ({ url: `/api/media/download?ids=${w.media.learner}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/media/download',
+    object: "learner's and Acme's shared file",
+    req: (w) => ({ url: `/api/media/download?ids=${w.media.shared},${w.media.learner}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/vaults',
+    object: 'own root and the shared ones',
+    req: () => ({ url: '/api/vaults' }),
+    expect: SIGNED_IN,
+  },
+  {
+    route: 'GET /api/vaults/{id}',
+    object: "learner's root",
+    req: (w) => ({ url: `/api/vaults/${w.vaults.learnerRoot}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/vaults/{id}',
+    object: "Acme's shared vault",
+    req: (w) => ({ url: `/api/vaults/${w.vaults.shared}` }),
+    expect: [401, 200, 200, 404, 404, 200],
+  },
+  {
+    route: 'GET /api/vaults/{id}',
+    object: "Globex's shared vault",
+    req: (w) => ({ url: `/api/vaults/${w.vaults.globexShared}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'POST /api/vaults',
+    object: "a folder in the learner's root (JSON)",
+    req: (w) => ({ url: '/api/vaults', payload: { name: 'Matrix folder', parent_id: w.vaults.learnerRoot } }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/vaults',
+    object: "a folder in Acme's shared vault (JSON)",
+    req: (w) => ({ url: '/api/vaults', payload: { name: 'Matrix folder', parent_id: w.vaults.shared } }),
+    expect: [401, 403, 403, 404, 404, 200],
+  },
+  {
+    route: 'POST /api/vaults',
+    object: "an upload into other's root (multipart)",
+    req: (w) => upload('/api/vaults', 'files[]', w.vaults.otherRoot),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
+    route: 'POST /api/vaults/attach',
+    object: "learner's image as the learner's avatar",
+    req: (w) => ({
+      url: '/api/vaults/attach',
+      payload: { vault_ids: [w.media.learner], relation: 'avatar', model: 'user', model_id: w.users.learner },
+    }),
+    expect: [401, 200, 403, 403, 403, 403],
+  },
+  {
+    route: 'GET /img/{*}',
+    object: "learner's image (public like a CDN: the key holds a random id)",
+    req: (w) => ({ url: img(w.media.learnerKey) }),
+    expect: ALL_OK,
+  },
+
+  // ── chat ──
+  { route: 'GET /api/chats', object: 'own', req: () => ({ url: '/api/chats' }), expect: MEMBERS },
+  ...(
+    ['GET /api/chats/{room}', 'GET /api/chats/{id}/{page}', 'GET /api/chats/search/discussions/{room}/{query}'] as const
+  ).flatMap((route): Row[] => {
+    const url = (id: number) =>
+      route === 'GET /api/chats/{room}'
+        ? `/api/chats/${id}`
+        : route === 'GET /api/chats/{id}/{page}'
+          ? `/api/chats/${id}/1`
+          : `/api/chats/search/discussions/${id}/Hello`;
+    return [
+      {
+        route,
+        object: 'learner–peer chat',
+        req: (w) => ({ url: url(w.chats.pair) }),
+        expect: [401, 200, 200, 404, 403, 404],
+      },
+      {
+        route,
+        object: 'learner–coach chat',
+        req: (w) => ({ url: url(w.chats.learnerCoach) }),
+        expect: [401, 200, 404, 404, 403, 200],
+      },
+      {
+        route,
+        object: 'Acme team (learner, peer, coach)',
+        req: (w) => ({ url: url(w.chats.team) }),
+        expect: [401, 200, 200, 404, 403, 200],
+      },
+      {
+        route,
+        object: "Acme's announcements",
+        req: (w) => ({ url: url(w.chats.company) }),
+        expect: [401, 200, 200, 404, 403, 200],
+      },
+      {
+        route,
+        object: "other's chat (Globex)",
+        req: (w) => ({ url: url(w.chats.globex) }),
+        expect: [401, 404, 404, 200, 403, 404],
+      },
+    ];
+  }),
+  {
+    route: 'GET /api/chatsSearch/search/{query}',
+    object: 'own chats and contacts',
+    req: () => ({ url: '/api/chatsSearch/search/Hello' }),
+    expect: MEMBERS,
+  },
+  {
+    route: 'POST /api/messages',
+    object: 'learner–peer chat',
+    req: (w) => ({ url: '/api/messages', payload: { discussion_id: w.chats.pair, body: 'matrix' } }),
+    expect: [401, 200, 200, 404, 403, 404],
+  },
+  {
+    route: 'POST /api/messages',
+    object: "other's chat (Globex)",
+    req: (w) => ({ url: '/api/messages', payload: { discussion_id: w.chats.globex, body: 'matrix' } }),
+    expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /api/messages',
+    object: 'a new chat with gina (Globex)',
+    req: (w) => ({ url: '/api/messages', payload: { user_id: w.users.gina, body: 'matrix' } }),
+    expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /api/messages',
+    object: 'a new chat with the public user',
+    req: (w) => ({ url: '/api/messages', payload: { user_id: w.users.public, body: 'matrix' } }),
+    expect: [401, 404, 404, 404, 403, 404],
+  },
+  {
+    route: 'GET /api/messages/{id}',
+    object: 'a message of the learner–peer chat',
+    req: (w) => ({ url: `/api/messages/${w.messages.pair}` }),
+    expect: [401, 200, 200, 404, 403, 404],
+  },
+  {
+    route: 'GET /api/messages/{id}',
+    object: "a message of other's chat (Globex)",
+    req: (w) => ({ url: `/api/messages/${w.messages.globex}` }),
+    expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /api/broadcasts',
+    object: "Acme's announcements (the coach owns it)",
+    req: (w) => ({ url: '/api/broadcasts', payload: { discussion_id: w.chats.company, body: 'matrix' } }),
+    expect: [401, 403, 403, 404, 403, 200],
+  },
+  {
+    route: 'GET /api/broadcasts/{id}',
+    object: "an announcement of Acme's",
+    req: (w) => ({ url: `/api/broadcasts/${w.messages.broadcast}` }),
+    expect: [401, 200, 200, 404, 403, 200],
+  },
+  {
+    route: 'POST /chats/messages',
+    object: 'learner–peer chat, with a picture',
+    req: (w) => attachment(w.chats.pair, '/chats/messages'),
+    expect: [401, 200, 200, 404, 403, 404],
+  },
+  {
+    route: 'POST /chats/messages',
+    object: "other's chat (Globex), with a picture",
+    req: (w) => attachment(w.chats.globex, '/chats/messages'),
+    expect: [401, 404, 404, 200, 403, 404],
+  },
+  {
+    route: 'POST /chats/broadcasts',
+    object: "Acme's announcements, with a picture",
+    req: (w) => attachment(w.chats.company, '/chats/broadcasts'),
+    expect: [401, 403, 403, 404, 403, 200],
+  },
+];
