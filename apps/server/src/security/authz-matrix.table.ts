@@ -129,6 +129,14 @@ export const MATRIX: Row[] = [
     // a public user chooses their language too
     expect: SIGNED_IN,
   },
+  // the home / me counters are the actor's own: anyone signed in clears their own (docs/me-and-coach.md)
+  { route: 'POST /api/me/seen/{screen}', object: 'own', req: () => ({ url: '/api/me/seen/home' }), expect: SIGNED_IN },
+  {
+    route: 'POST /api/me/seen/{screen}',
+    object: 'unknown screen',
+    req: () => ({ url: '/api/me/seen/elsewhere' }),
+    expect: [401, 422, 422, 422, 422, 422],
+  },
   {
     route: 'POST /api/public/login/{linkId}',
     object: "Acme's demo link",
