@@ -23,6 +23,8 @@ export const resultOptionSchema = z.object({
       video: z.string().nullable(),
       audio: z.string().nullable(),
       file: z.string().nullable(),
+      /** the uploaded file's media id (its owner downloads it under its title: GET /api/media/{id}/download) */
+      media_id: z.number().int().nullable(),
     })
     .nullable(),
 });

@@ -81,6 +81,7 @@ export async function loadQuestions(db: Db, userId: number, trailId: number, peb
         mineralId: mineralAnswers.mineralId,
         options: mineralAnswers.options,
         value: mineralAnswers.value,
+        mediaId: media.id,
         mediaKey: media.storageKey,
         mediaKind: media.kind,
       })

@@ -103,6 +103,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
                 video: kind === 'video' ? url : null,
                 audio: kind === 'audio' ? url : null,
                 file: kind && !['image', 'video', 'audio'].includes(kind) ? url : null,
+                media_id: answer.mediaId ?? null,
               }
             : null,
         },

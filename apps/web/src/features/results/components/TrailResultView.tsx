@@ -1,6 +1,7 @@
 import type { ResultOption, ResultPebble, TrailResult } from '@cairn/shared/api/results';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadMedia } from '../../../lib/download';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { DimensionsChart } from './DimensionsChart';
 
@@ -112,7 +113,7 @@ function Media({ image, audio, video }: { image: string | null; audio: string | 
   );
 }
 
-function OptionItem({ option }: { option: ResultOption }) {
+function OptionItem({ option, own }: { option: ResultOption; own: boolean }) {
   const { t } = useTranslation('results');
   const wrong = option.selected && option.correct === false;
   const ring = option.correct ? 'ring-green-600' : wrong ? 'ring-red-600' : 'ring-slate-200';
@@ -127,6 +128,15 @@ function OptionItem({ option }: { option: ResultOption }) {
           <a href={input.file} target="_blank" rel="noopener" className="mt-1 inline-block text-sm underline">
             {t('panel.pebble.openFile')}
           </a>
+        )}
+        {own && input.media_id != null && (
+          <button
+            type="button"
+            onClick={() => void downloadMedia([input.media_id as number]).catch(() => {})}
+            className="mt-1 ms-3 inline-flex min-h-11 items-center text-sm font-semibold underline"
+          >
+            {t('panel.pebble.downloadFile')}
+          </button>
         )}
       </li>
     );
@@ -153,7 +163,7 @@ function OptionItem({ option }: { option: ResultOption }) {
   );
 }
 
-function PebbleResult({ pebble, onImprove }: { pebble: ResultPebble; onImprove?: () => void }) {
+function PebbleResult({ pebble, onImprove, own }: { pebble: ResultPebble; onImprove?: () => void; own: boolean }) {
   const { t } = useTranslation('results');
   const state = !pebble.answered
     ? 'notAnswered'
@@ -196,7 +206,7 @@ function PebbleResult({ pebble, onImprove }: { pebble: ResultPebble; onImprove?:
         <ul className="space-y-2" aria-label={t('panel.pebble.options', { name: pebble.name })}>
           {pebble.options.map((o, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: options keep the server's order and have no id
-            <OptionItem key={i} option={o} />
+            <OptionItem key={i} option={o} own={own} />
           ))}
         </ul>
       )}
@@ -270,6 +280,7 @@ export function TrailResultView({ result, isOwner, certificates, onReset, onImpr
               <PebbleResult
                 key={p.id}
                 pebble={p}
+                own={isOwner}
                 onImprove={improvable(p) ? () => onImprove(p.answered ? p.id : null) : undefined}
               />
             ))}

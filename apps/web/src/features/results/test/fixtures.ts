@@ -64,7 +64,7 @@ export function trailResult(over: Partial<TrailResult> = {}): TrailResult {
                 title: '',
                 answer: null,
                 correct: null,
-                input: { text: 'carbon dioxide', image: null, video: null, audio: null, file: null },
+                input: { text: 'carbon dioxide', image: null, video: null, audio: null, file: null, media_id: null },
               }),
             ],
           }),
