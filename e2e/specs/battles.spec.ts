@@ -125,6 +125,10 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
       }
     }
     await expect(rival.getByRole('link', { name: /Against Lena Learn/ })).toBeVisible();
+    // /me shows the battle record once the learner has battled
+    await rival.goto('/me');
+    const record = rival.getByRole('region', { name: 'Your battle record' });
+    await expect(record.getByRole('definition').first()).toHaveText('1');
   } finally {
     await learner.context().close();
     await rival.context().close();

@@ -128,7 +128,10 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   lazy: lazy(() => import('../features/battles/components/ContenderScreen'), main, ['battles']),
                 },
                 { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
-                { path: 'me', lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me', 'results']) },
+                {
+                  path: 'me',
+                  lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me', 'results', 'battles']),
+                },
                 {
                   path: 'me/edit',
                   lazy: lazy(() => import('../features/me/components/ProfileEditScreen'), main, [

@@ -95,7 +95,7 @@ function isPgUnique(err: unknown): boolean {
 export async function challenge(db: Db, actor: Actor, trailId: number, userId: number): Promise<Battle> {
   const customerId = assertBattler(actor);
   const trail = await loadBattleTrail(db, customerId, actor.userId, trailId);
-  if (!trail || !trail.assigned) throw notFound('Trail not found');
+  if (!trail?.assigned) throw notFound('Trail not found');
   if (trail.type !== 'battle') throw unprocessable('trail', 'Only battle trails can be played as a battle');
   if (userId === actor.userId) throw unprocessable('user_id', 'You cannot challenge yourself');
   const target = await db.execute<{ id: number }>(
@@ -163,7 +163,7 @@ export async function finishBattle(tx: Tx, b: BattleRow): Promise<void> {
 async function finishIfOverdue(db: Db, id: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const b = await loadBattle(tx, id, true);
-    if (!b || b.status !== 'accepted' || !b.deadline_at || b.deadline_at > now) return false;
+    if (b?.status !== 'accepted' || !b.deadline_at || b.deadline_at > now) return false;
     await finishBattle(tx, b);
     return true;
   });
@@ -303,7 +303,7 @@ export async function listContenders(
 ): Promise<ContendersPage> {
   const customerId = assertBattler(actor);
   const trail = await loadBattleTrail(db, customerId, actor.userId, trailId);
-  if (!trail || !trail.assigned) throw notFound('Trail not found');
+  if (!trail?.assigned) throw notFound('Trail not found');
   if (trail.type !== 'battle') throw unprocessable('trail', 'Only battle trails can be played as a battle');
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const res = await db.execute<{

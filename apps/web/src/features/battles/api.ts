@@ -21,9 +21,10 @@ export function useBattle(id: number) {
 }
 
 /** GET /api/me/battles: the summary and the newest battles. */
-export function useMyBattles() {
+export function useMyBattles(enabled = true) {
   return useQuery({
     queryKey: myBattlesKey,
+    enabled,
     queryFn: ({ signal }) => http.get<{ data: MyBattles }>('/api/me/battles', { signal }).then((r) => r.data),
   });
 }

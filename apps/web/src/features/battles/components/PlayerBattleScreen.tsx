@@ -4,6 +4,7 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { useBattle, useBattleLive, useMyBattles } from '../api';
+import { BattleRecord } from './BattleRecord';
 import { BattleSummary } from './BattleSummary';
 
 /** /player-battle/{id}: the battle summary, then the learner's battle record. */
@@ -26,21 +27,7 @@ export function PlayerBattleScreen() {
       ) : (
         <EmptyState>{t('summary.empty')}</EmptyState>
       )}
-      {mine.data && (
-        <section aria-labelledby="battle-record" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <h2 id="battle-record" className="font-semibold">
-            {t('record.title')}
-          </h2>
-          <dl className="mt-3 grid grid-cols-5 gap-2 text-center">
-            {(['battles', 'points', 'won', 'draw', 'lost'] as const).map((k) => (
-              <div key={k}>
-                <dt className="text-xs text-slate-600">{t(`record.${k}`)}</dt>
-                <dd className="text-lg font-bold tabular-nums">{mine.data.summary[k]}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      {mine.data && <BattleRecord summary={mine.data.summary} />}
       <Link
         to={localize(battle.data ? `/games/${battle.data.trail.id}` : '/games')}
         className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-slate-700 underline"

@@ -4,12 +4,16 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
 import { displayName, useMarkSeen, useProfile } from '../../account/api';
+import { useMyBattles } from '../../battles/api';
+import { BattleRecord } from '../../battles/components/BattleRecord';
 import { RewardsList } from '../../rewards/components/RewardsList';
 
 export default function MeScreen() {
   const { t } = useTranslation('me');
   const { data: user } = useProfile();
   useMarkSeen('me');
+  // the battle record, once the learner has battled (public users never reach /me)
+  const record = useMyBattles(!!user).data?.summary;
   const localize = useLocalePath();
   const name = displayName(user);
   return (
@@ -40,6 +44,11 @@ export default function MeScreen() {
           <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
             {t('profile.edit')}
           </Link>
+        </div>
+      )}
+      {record && record.battles > 0 && (
+        <div className="mb-6">
+          <BattleRecord summary={record} />
         </div>
       )}
       <RewardsList />
