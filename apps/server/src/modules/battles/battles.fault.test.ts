@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Battle } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { freePort, startServerProcess } from '../../test/server-process';
 import { battler, battleTrail } from './battles.test-support';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PEBBLES = 24;
 
 let t: TestApp;
@@ -24,47 +21,6 @@ afterAll(async () => {
   await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server process (`tsx src/main.ts`) on the test's database; resolves once it answers. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.config.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SCHEDULE_SECONDS: '0',
-      RATE_LIMIT_MAX: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/languages/supported`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
 
 type Ack = { user: number; pebble: number };
 
@@ -84,7 +40,7 @@ describe('a battle survives the server being killed', () => {
     expect(right.size).toBe(PEBBLES);
 
     const port = await freePort();
-    let server = await startServer(port);
+    let server = await startServerProcess(t, port, dataDir);
     const acked: Ack[] = [];
     const base = `http://127.0.0.1:${port}`;
 
@@ -137,7 +93,7 @@ describe('a battle survives the server being killed', () => {
     if (first.exitCode === null && first.signalCode === null) await new Promise((r) => first.once('exit', r));
 
     // a new process on the same database: both continue where they were
-    server = await startServer(port);
+    server = await startServerProcess(t, port, dataDir);
     try {
       const resumed = await learner.battleData(b.id);
       const learnerAcked = acked.filter((a) => a.user === learner.id).length;
