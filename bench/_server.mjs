@@ -1,9 +1,11 @@
 // Shared by the benchmarks (run.mjs skips files starting with _): the real server on a fresh DATA_DIR with the
 // embedded PostgreSQL, on loopback, and a bare Fastify route in a process of its own.
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -163,4 +165,41 @@ export async function startBareSql(port, databaseUrl) {
     }
   }
   return { base, stop: bare.stop };
+}
+
+/** A client on the embedded PostgreSQL of the server `startServer(name, …)` started (its port read from the log). */
+export async function benchDb(name) {
+  const log = readFileSync(`${root}data/${name}/server.log`, 'utf8');
+  const port = /embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(log)?.[1];
+  if (!port) throw new Error('embedded PostgreSQL port not found in the server log');
+  const db = new pg.Client({ connectionString: `postgres://postgres:cairn-local@127.0.0.1:${port}/postgres` });
+  await db.connect();
+  return db;
+}
+
+/**
+ * `count` users of Acme (`{prefix}{i}@example.com`, named `{first} {i}`), each with an access token valid for an
+ * hour, written straight into the database; returns the customer id, the user rows and their tokens (same order).
+ */
+export async function seedUsers(db, count, prefix, first) {
+  const {
+    rows: [{ id: customerId }],
+  } = await db.query("select id from customers where company = 'Acme Learning'");
+  const { rows: users } = await db.query(
+    `insert into users (customer_id, email, firstname, lastname)
+     select $1, $3 || i || '@example.com', $4, 'No ' || i from generate_series(1, $2) i returning id`,
+    [customerId, count, prefix, first],
+  );
+  const tokens = users.map(() => `bench_${randomBytes(24).toString('hex')}`);
+  const { rows: sessions } = await db.query(
+    `insert into sessions (user_id, method) select unnest($1::int[]), 'password' returning id, user_id`,
+    [users.map((u) => u.id)],
+  );
+  const sessionOf = new Map(sessions.map((s) => [s.user_id, s.id]));
+  await db.query(
+    `insert into auth_tokens (token_hash, session_id, kind, expires_at)
+     select unnest($1::text[]), unnest($2::uuid[]), 'access', now() + interval '1 hour'`,
+    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.map((u) => sessionOf.get(u.id))],
+  );
+  return { customerId, users, tokens };
 }

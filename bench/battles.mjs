@@ -7,12 +7,9 @@
 // battle_id (the server decides the points). Reported: answer latency, and notification delivery from the POST
 // that causes it to the other player's socket (NOTIFICATION for a challenge, BATTLE_UPDATE for an answer).
 // Usage: node bench/battles.mjs [concurrency, default 100]
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { io } from 'socket.io-client';
-import { root, startServer } from './_server.mjs';
+import { benchDb, seedUsers, startServer } from './_server.mjs';
 
 const CONCURRENCY = Number(process.argv[2] ?? 100);
 const PLAYERS = 1000;
@@ -35,40 +32,17 @@ async function bounded(tasks, limit) {
 
 try {
   const { base } = server;
-  const log = readFileSync(`${root}data/bench-battles/server.log`, 'utf8');
-  const port = /embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(log)?.[1];
-  if (!port) throw new Error('embedded PostgreSQL port not found in the server log');
-  db = new pg.Client({ connectionString: `postgres://postgres:cairn-local@127.0.0.1:${port}/postgres` });
-  await db.connect();
-
-  const {
-    rows: [{ id: customerId }],
-  } = await db.query("select id from customers where company = 'Acme Learning'");
+  db = await benchDb('bench-battles');
+  const { customerId, users, tokens } = await seedUsers(db, PLAYERS, 'battler', 'Battler');
   const {
     rows: [trail],
   } = await db.query("select id from trails where customer_id = $1 and type = 'battle' order by id limit 1", [
     customerId,
   ]);
-  const { rows: users } = await db.query(
-    `insert into users (customer_id, email, firstname, lastname)
-     select $1, 'battler' || i || '@example.com', 'Battler', 'No ' || i from generate_series(1, $2) i returning id`,
-    [customerId, PLAYERS],
-  );
   await db.query('insert into trail_assignments (trail_id, user_id) select $1, unnest($2::int[])', [
     trail.id,
     users.map((u) => u.id),
   ]);
-  const tokens = users.map(() => `bench_${randomBytes(24).toString('hex')}`);
-  const { rows: sessions } = await db.query(
-    `insert into sessions (user_id, method) select unnest($1::int[]), 'password' returning id, user_id`,
-    [users.map((u) => u.id)],
-  );
-  const sessionOf = new Map(sessions.map((s) => [s.user_id, s.id]));
-  await db.query(
-    `insert into auth_tokens (token_hash, session_id, kind, expires_at)
-     select unnest($1::text[]), unnest($2::uuid[]), 'access', now() + interval '1 hour'`,
-    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.map((u) => sessionOf.get(u.id))],
-  );
   // an answer per pebble: the first option of each mineral (order: every option, as listed)
   const { rows: minerals } = await db.query(
     `select p.id as pebble_id, m.id, m.type, array_agg(o.id order by o.position) as options

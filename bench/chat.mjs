@@ -6,12 +6,9 @@
 // opens one socket per user, then POSTs /api/messages as a random member of a random discussion. Each message
 // reaches the 10 members' sockets (BROADCAST_NEW_MESSAGE): latency = socket arrival − POST start.
 // Usage: node bench/chat.mjs [seconds, default 10] [messages/s, default 200]
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { io } from 'socket.io-client';
-import { root, startServer } from './_server.mjs';
+import { benchDb, seedUsers, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const rate = Number(process.argv[3] ?? 200);
@@ -24,32 +21,10 @@ const sockets = [];
 let db;
 try {
   const { base } = server;
-  const log = readFileSync(`${root}data/bench-chat/server.log`, 'utf8');
-  const port = /embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(log)?.[1];
-  if (!port) throw new Error('embedded PostgreSQL port not found in the server log');
-  db = new pg.Client({ connectionString: `postgres://postgres:cairn-local@127.0.0.1:${port}/postgres` });
-  await db.connect();
+  db = await benchDb('bench-chat');
 
   // 1,000 users of Acme with an access token each, and 100 team discussions of 10 members
-  const {
-    rows: [{ id: customerId }],
-  } = await db.query("select id from customers where company = 'Acme Learning'");
-  const { rows: users } = await db.query(
-    `insert into users (customer_id, email, firstname, lastname)
-     select $1, 'bench' || i || '@example.com', 'Bench', 'User ' || i from generate_series(1, $2) i returning id`,
-    [customerId, USERS],
-  );
-  const tokens = users.map(() => `bench_${randomBytes(24).toString('hex')}`);
-  const { rows: sessions } = await db.query(
-    `insert into sessions (user_id, method) select unnest($1::int[]), 'password' returning id, user_id`,
-    [users.map((u) => u.id)],
-  );
-  const sessionOf = new Map(sessions.map((s) => [s.user_id, s.id]));
-  await db.query(
-    `insert into auth_tokens (token_hash, session_id, kind, expires_at)
-     select unnest($1::text[]), unnest($2::uuid[]), 'access', now() + interval '1 hour'`,
-    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.map((u) => sessionOf.get(u.id))],
-  );
+  const { customerId, users, tokens } = await seedUsers(db, USERS, 'bench', 'Bench');
   const { rows: discussions } = await db.query(
     `insert into discussions (customer_id, type, channel, name)
      select $1, 'team', 'chat', 'Bench ' || i from generate_series(1, $2) i returning id`,

@@ -84,9 +84,10 @@ export function thumbnailWidth(px: number): number {
  * the 2x width, both through the image service (cover crop). Other URLs (external, data) are returned as they are.
  */
 export function thumbnail(url: string, px: number): { src: string; srcSet?: string } {
-  if (/^([a-z]+:|\/\/)/i.test(url) || (url.startsWith('/') && storageKeyOf(url) === null)) return { src: url };
   const at = (w: number) => imageUrl(url, { resize: { width: w, height: w, fit: 'cover' } });
-  const one = thumbnailWidth(px);
+  const one = at(thumbnailWidth(px));
+  // imageUrl leaves what the image service cannot resize as it is
+  if (one === url) return { src: url };
   const two = thumbnailWidth(px * 2);
-  return { src: at(one), srcSet: two === one ? undefined : `${at(one)} 1x, ${at(two)} 2x` };
+  return { src: one, srcSet: two === thumbnailWidth(px) ? undefined : `${one} 1x, ${at(two)} 2x` };
 }

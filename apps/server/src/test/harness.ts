@@ -117,3 +117,24 @@ export function resetLinkFrom(mail: string): URL {
   if (!m) throw new Error(`no reset link in mail:\n${mail}`);
   return new URL(m[1].replace(/&amp;/g, '&'));
 }
+
+/** Counts the queries sent through `pool` (transactions count too) until `restore()`; `reset()` starts again at 0. */
+export function countQueries(pool: pg.Pool): { readonly count: number; reset(): void; restore(): void } {
+  const original = pool.query.bind(pool);
+  let count = 0;
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    count++;
+    return (original as (...a: unknown[]) => unknown)(...args);
+  };
+  return {
+    get count() {
+      return count;
+    },
+    reset: () => {
+      count = 0;
+    },
+    restore: () => {
+      (pool as { query: unknown }).query = original;
+    },
+  };
+}

@@ -91,6 +91,21 @@ describe('http client: the §8 catalogue', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/media/3', '/api/refresh']);
   });
 
+  it('a request that races this tab ending its session: its 401 neither expires the session nor refreshes', async () => {
+    const calls = stubFetch({ '/api/games/1': [{ status: 401, body: { message: 'Unauthenticated.' } }] });
+    session.retire();
+    await expect(http.get('/api/games/1')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get().expired).toBe(false);
+    expect(sessionStore.get().tokens?.accessToken).toBe('old');
+    expect(calls.map((c) => c.url)).toEqual(['/api/games/1']);
+    expect(toast.error).not.toHaveBeenCalled();
+    // a new sign-in is not retiring
+    session.save(tokens('next'));
+    stubFetch({ '/api/games/1': [{ status: 401, body: { message: 'Unauthenticated.' } }] });
+    await expect(http.get('/api/games/1')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get().expired).toBe(true);
+  });
+
   it('a failed refresh destroys the session and marks it expired', async () => {
     stubFetch({ '/api/games': [{ status: 498 }], '/api/refresh': [{ status: 401 }] });
     await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);

@@ -161,6 +161,11 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
 
   let { res, token } = await send(url, opts);
 
+  // a request that raced this tab's own logout: the refusal is expected, nothing to refresh, toast or end
+  if (token && session.isRetiring(token) && [401, 403, TOKEN_EXPIRED].includes(res.status)) {
+    throw new HttpError(res.status, url, undefined);
+  }
+
   if (res.status === TOKEN_EXPIRED && !opts.anonymous) {
     // another request may already have refreshed while this one was in flight
     const fresh = session.tokens()?.accessToken !== token && session.tokens() ? true : await refreshSession();

@@ -49,6 +49,8 @@ export const sessionStore = createStore<SessionState>({ tokens: read(), expired:
 
 type EndReason = 'logout' | 'forbidden' | 'expired' | 'public-entry';
 const endListeners = new Set<(reason: EndReason) => void>();
+/** The access token of a session this tab is ending (logout, destroy), until a new session is saved. */
+let retiring: string | null = null;
 
 export const session = {
   /** Stores tokens from login or refresh; `trailId` undefined keeps the current one; `arrivingAt` is the landing page. */
@@ -63,8 +65,17 @@ export const session = {
       trailId: trailId === undefined ? (sessionStore.get().tokens?.trailId ?? null) : trailId,
     };
     write(tokens);
+    retiring = null;
     sessionStore.set((s) => ({ tokens, expired: false, arrivingAt: arrivingAt ?? s.arrivingAt }));
   },
+  /**
+   * This tab is ending the session on the server (logout, destroy): from now on a refusal of its token answers a
+   * request that raced the ending, not an expiry — the http client drops it instead of ending the session itself.
+   */
+  retire(): void {
+    retiring = sessionStore.get().tokens?.accessToken ?? null;
+  },
+  isRetiring: (accessToken: string): boolean => accessToken === retiring,
   /** Called on every location change: the hand-over ends once its landing page is reached. */
   arrived(path: string): void {
     sessionStore.set((s) => (s.arrivingAt !== null && s.arrivingAt === path ? { ...s, arrivingAt: null } : s));

@@ -114,9 +114,8 @@ interface ProfileExtras {
   avatars: { id: number; key: string }[];
   /** the user's unread notifications */
   unread: number;
-  /** discussions with unread messages */
-  unreadChats: number;
-  facts: UserFacts;
+  /** the §3 facts, and the discussions with unread messages (the `chats` counter) */
+  facts: UserFacts & { unreadChats: number };
 }
 type FieldRow = Parameters<typeof presentField>[0];
 
@@ -146,31 +145,33 @@ const profileQuery = preparedPer((db) =>
                      where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
                        and m.deleted_at is null), '[]'::json) end,
         'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null),
-        'unreadChats', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id and dp.unread > 0),
-        'facts', json_build_object(
-          'discussions', (select count(*) from ${discussionParticipants} dp where dp.user_id = users.id),
-          'unreadMessages', (select coalesce(sum(dp.unread), 0) from ${discussionParticipants} dp
-                             where dp.user_id = users.id),
-          'vaultRelations', coalesce((select json_agg(json_build_object('relation', r.relation, 'media_id', r.media_id)
-                                        order by r.relation, r.position)
-                                      from ${vaultRelations} r where r.model = 'user' and r.model_id = users.id),
-                                     '[]'::json),
-          'myVault', (select min(v.id) from ${vaults} v where v.user_id = users.id and v.parent_id is null),
-          'accessible', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
-                           and (ta.starts_on is null or ta.starts_on <= (now() at time zone 'utc')::date)),
-          'inaccessible', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
-                             and ta.starts_on > (now() at time zone 'utc')::date),
-          -- new trails: assigned since /games was last opened, open now, not opened yet
-          'home', (select count(*) from ${trailAssignments} ta where ta.user_id = users.id
-                     and ta.created_at > coalesce(users.home_seen_at, '-infinity')
-                     and (ta.starts_on is null or ta.starts_on <= (now() at time zone 'utc')::date)
-                     and not exists (select 1 from ${pebbleStates} s
-                                     where s.user_id = users.id and s.trail_id = ta.trail_id)),
-          -- rewards and certificates earned since /me was last opened
-          'me', (select count(*) from ${userRewards} ur where ur.user_id = users.id
-                   and ur.achieved_at > coalesce(users.me_seen_at, '-infinity'))
-              + (select count(*) from ${userCertificates} uc where uc.user_id = users.id
-                   and uc.issued_at > coalesce(users.me_seen_at, '-infinity'))))`,
+        -- one pass over the user's discussions and one over their assignments give every count of each
+        'facts', (select jsonb_build_object(
+                     'unreadChats', count(*) filter (where dp.unread > 0),
+                     'discussions', count(*),
+                     'unreadMessages', coalesce(sum(dp.unread), 0))
+                   from ${discussionParticipants} dp where dp.user_id = users.id)
+          || (select jsonb_build_object(
+                'accessible', count(*) filter (where ta.open),
+                'inaccessible', count(*) filter (where not ta.open),
+                -- new trails: assigned since /games was last opened, open now, not opened yet
+                'home', count(*) filter (where ta.open and ta.created_at > coalesce(users.home_seen_at, '-infinity')
+                          and not exists (select 1 from ${pebbleStates} s
+                                          where s.user_id = users.id and s.trail_id = ta.trail_id)))
+              from (select a.trail_id, a.created_at,
+                           (a.starts_on is null or a.starts_on <= (now() at time zone 'utc')::date) as open
+                    from ${trailAssignments} a where a.user_id = users.id) ta)
+          || jsonb_build_object(
+               'vaultRelations', coalesce((select json_agg(json_build_object('relation', r.relation, 'media_id', r.media_id)
+                                             order by r.relation, r.position)
+                                           from ${vaultRelations} r where r.model = 'user' and r.model_id = users.id),
+                                          '[]'::json),
+               'myVault', (select min(v.id) from ${vaults} v where v.user_id = users.id and v.parent_id is null),
+               -- rewards and certificates earned since /me was last opened
+               'me', (select count(*) from ${userRewards} ur where ur.user_id = users.id
+                        and ur.achieved_at > coalesce(users.me_seen_at, '-infinity'))
+                   + (select count(*) from ${userCertificates} uc where uc.user_id = users.id
+                        and uc.issued_at > coalesce(users.me_seen_at, '-infinity'))))`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -183,7 +184,8 @@ export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise
   const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
   const u = row?.user;
   if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
-  const { customer, fields, avatars, unread, unreadChats, facts } = row.extras;
+  const { customer, fields, avatars, unread } = row.extras;
+  const { unreadChats, ...facts } = row.extras.facts;
   return presentUser(u, {
     customer,
     roles: actor.roles,

@@ -76,9 +76,8 @@ export type BattleRow = {
   contender_avatar: string | null;
 };
 
-/** The battle with names and trail; `forUpdate` locks the battle row (answers, the end and the jobs serialise on it). */
-export async function loadBattle(db: Db | Tx, id: number, forUpdate = false): Promise<BattleRow | null> {
-  const res = await db.execute<BattleRow>(sql`
+/** The battle row with its trail and both sides' names: the select and joins a single battle and the lists share. */
+export const battleRowSql = sql`
     select b.id, b.customer_id, b.trail_id, t.name as trail_name, t.style as trail_style,
            b.challenger_id, b.contender_id, b.status, b.created_at, b.challenged_at, b.accepted_at, b.declined_at,
            b.finished_at, b.deadline_at, b.challenger_done_at, b.contender_done_at, b.challenger_score,
@@ -88,7 +87,11 @@ export async function loadBattle(db: Db | Tx, id: number, forUpdate = false): Pr
     from battles b
     join trails t on t.id = b.trail_id
     join users cu on cu.id = b.challenger_id
-    join users ou on ou.id = b.contender_id
+    join users ou on ou.id = b.contender_id`;
+
+/** The battle with names and trail; `forUpdate` locks the battle row (answers, the end and the jobs serialise on it). */
+export async function loadBattle(db: Db | Tx, id: number, forUpdate = false): Promise<BattleRow | null> {
+  const res = await db.execute<BattleRow>(sql`${battleRowSql}
     where b.id = ${id}
     ${forUpdate ? sql`for update of b` : sql``}`);
   const row = res.rows[0];
@@ -96,7 +99,7 @@ export async function loadBattle(db: Db | Tx, id: number, forUpdate = false): Pr
 }
 
 /** node-postgres returns timestamps from execute() as Date; JSON sub-selects as strings: keep both as Date. */
-function normalise(row: BattleRow): BattleRow {
+export function normalise(row: BattleRow): BattleRow {
   for (const k of [
     'created_at',
     'challenged_at',

@@ -19,12 +19,14 @@ import {
   type BattleAnswerRow,
   type BattlePebble,
   type BattleRow,
+  battleRowSql,
   eligibleSql,
   loadAnswers,
   loadBattle,
   loadBattleTrail,
   loadPebbles,
   nameSql,
+  normalise,
   pointsOf,
   statsSql,
 } from './battles.repo';
@@ -345,26 +347,13 @@ export const MY_BATTLES_LIMIT = 50;
 export async function myBattles(db: Db, actor: Actor): Promise<MyBattles> {
   assertBattler(actor);
   const [list, summary] = await Promise.all([
-    db.execute<BattleRow>(sql`
-      select b.id, b.customer_id, b.trail_id, t.name as trail_name, t.style as trail_style,
-             b.challenger_id, b.contender_id, b.status, b.created_at, b.challenged_at, b.accepted_at, b.declined_at,
-             b.finished_at, b.deadline_at, b.challenger_done_at, b.contender_done_at, b.challenger_score,
-             b.contender_score, b.winner_id, b.replacements,
-             ${nameSql('cu')} as challenger_name, cu.avatar_url as challenger_avatar,
-             ${nameSql('ou')} as contender_name, ou.avatar_url as contender_avatar
-      from battles b
-      join trails t on t.id = b.trail_id
-      join users cu on cu.id = b.challenger_id
-      join users ou on ou.id = b.contender_id
+    db.execute<BattleRow>(sql`${battleRowSql}
       where (b.challenger_id = ${actor.userId} or b.contender_id = ${actor.userId})
       order by coalesce(b.finished_at, b.created_at) desc, b.id desc
       limit ${MY_BATTLES_LIMIT}`),
     db.execute<{ stats: BattleStats }>(sql`select ${statsSql('u')} as stats from users u where u.id = ${actor.userId}`),
   ]);
-  const rows = list.rows.map((r) => ({
-    ...r,
-    finished_at: r.finished_at ? new Date(r.finished_at) : null,
-  }));
+  const rows = list.rows.map(normalise);
   const finished = rows.filter((r) => r.status === 'finished');
   const trailIds = [...new Set(finished.map((r) => r.trail_id))];
   const [answers, pebbles] = await Promise.all([

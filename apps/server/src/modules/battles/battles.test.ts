@@ -2,7 +2,7 @@ import type { Battle, ContendersPage, MyBattles } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { countQueries, createTestApp, type TestApp } from '../../test/harness';
 import { importTest, pkg } from '../trails/trails.test-support';
 import { runBattleSweep } from './battles.jobs';
 import { type Battler, battler, battleTrail, makeLearner } from './battles.test-support';
@@ -216,19 +216,13 @@ describe('contenders', () => {
   });
 
   it('lists contenders and battles with a fixed number of queries whatever their number', async () => {
-    const pool = t.database.pool;
-    const original = pool.query.bind(pool);
-    let queries = 0;
-    (pool as { query: unknown }).query = (...args: unknown[]) => {
-      queries++;
-      return (original as (...a: unknown[]) => unknown)(...args);
-    };
+    const queries = countQueries(t.database.pool);
     try {
       const trailId = await battleTrail(t, pair, 2, 'Counting battle');
       const measure = async (call: () => Promise<{ statusCode: number }>) => {
-        queries = 0;
+        queries.reset();
         expect((await call()).statusCode).toBe(200);
-        return queries;
+        return queries.count;
       };
       await measure(() => rival.mine());
       const fewBattles = await measure(() => rival.mine());
@@ -251,7 +245,7 @@ describe('contenders', () => {
       expect(manyBattles).toBe(fewBattles);
       expect(manyContenders).toBe(fewContenders);
     } finally {
-      (pool as { query: unknown }).query = original;
+      queries.restore();
     }
   });
 });

@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { DEMO_COMPANY_CHANNEL, DEMO_TEAM_NAME } from '../../db/seed/demo-chats';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { bearer, login } from '../../test/harness';
+import { bearer, countQueries, login } from '../../test/harness';
 import { createMediaApp, type MediaTestApp, multipart, png } from '../media/media.test-support';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -371,18 +371,13 @@ describe('search plan', () => {
 describe('listing cost', () => {
   it('runs a fixed number of queries whatever the number of discussions', async () => {
     const pool = t.database.pool;
-    const original = pool.query.bind(pool);
-    let queries = 0;
-    (pool as { query: unknown }).query = (...args: unknown[]) => {
-      queries++;
-      return (original as (...a: unknown[]) => unknown)(...args);
-    };
+    const queries = countQueries(pool);
     try {
       const measure = async () => {
-        queries = 0;
+        queries.reset();
         const res = await get('other', '/api/chats');
         expect(res.statusCode).toBe(200);
-        return { queries, n: res.json().data.length as number };
+        return { queries: queries.count, n: res.json().data.length as number };
       };
       // Otto gets colleagues at Globex, and a chat with each
       const globex = (await pool.query("select customer_id from users where email = 'other@example.com'")).rows[0]
@@ -400,7 +395,7 @@ describe('listing cost', () => {
       expect(many.queries).toBe(few.queries);
       expect(few.queries).toBeLessThanOrEqual(4);
     } finally {
-      (pool as { query: unknown }).query = original;
+      queries.restore();
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   trails,
   users,
 } from '../../db/schema';
+import { plusDays, utcDay } from '../../lib/days';
 import { emitToManyOnCommit } from '../notifications/notifications.service';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
@@ -276,13 +277,9 @@ function settingsOf(m: TrailPackage['pebbles'][number]['minerals'][number], ref:
 }
 
 /** An assignment day as stored: a date stays, a day count becomes that many days after `today` (UTC). */
-export function resolveDay(
-  day: AssignmentDay | undefined,
-  today = new Date().toISOString().slice(0, 10),
-): string | null {
+export function resolveDay(day: AssignmentDay | undefined, today = utcDay()): string | null {
   if (day === undefined) return null;
   if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
   const n = Number(day);
-  if (!Number.isFinite(n)) return null;
-  return new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  return Number.isFinite(n) ? plusDays(today, n) : null;
 }

@@ -1,6 +1,7 @@
 import { DUE_DATE, START_DATE } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { plusDays, utcDay } from '../../lib/days';
 import { createNotification, emitOnCommit } from '../notifications/notifications.service';
 
 /** The notices of the daily job: which assignment date, how many days ahead, which event and type. */
@@ -10,10 +11,6 @@ const KINDS = [
   { kind: 'start_zero_day', column: 'starts_on', ahead: 0, event: START_DATE, type: 'zero_day' },
   { kind: 'start_two_days', column: 'starts_on', ahead: 2, event: START_DATE, type: 'two_days' },
 ] as const;
-
-/** Today in UTC as YYYY-MM-DD. */
-export const utcDay = (d: Date = new Date()) => d.toISOString().slice(0, 10);
-const plusDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 
 /**
  * The due and start notices of `today` (UTC; docs/battles.md): per user and kind one notice listing the trails

@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { plusDays, utcDay } from '../../lib/days';
 import { createTestApp, login, type TestApp } from '../../test/harness';
-import { DATE_NOTICES_JOB } from '../battles/battles.routes';
 import { ContentError } from '../content/content.import';
 import { importTest, optionId, pkg, player } from '../trails/trails.test-support';
-import { runDateNotices, utcDay } from './dates.jobs';
+import { runDateNotices } from './dates.jobs';
 
 let t: TestApp;
 let learner: ReturnType<typeof player>;
-let learnerId: number;
 const today = utcDay();
 const pair = [DEMO_USERS.learner.email, DEMO_USERS.rival.email];
 const one = [
@@ -32,7 +31,6 @@ beforeAll(async () => {
   t = await createTestApp();
   const token = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
   learner = player(t, token);
-  learnerId = (await learner.get('/api/user/profile')).json().data.id;
   // the seeded demo assessment is due tomorrow for the demo users: clear it so the figures below are this file's
   await t.database.db.execute(sql`update trail_assignments set due_on = null, starts_on = null`);
 });
@@ -108,7 +106,6 @@ describe('due and start notices', () => {
     // the learner's notification list carries them
     const list = (await learner.get('/api/notificationsAll/1')).json().data as { event: string; data: unknown }[];
     expect(list.some((n) => n.event === 'DUE_DATE')).toBe(true);
-    expect(learnerId).toBeGreaterThan(0);
   });
 
   it('two server instances scheduling the job (BullMQ with REDIS_URL, timers otherwise) send each notice once', async () => {
@@ -131,16 +128,13 @@ describe('due and start notices', () => {
         where n.event = 'DUE_DATE' and lower(u.email) = ${DEMO_USERS.learner.email.toLowerCase()}
           and n.data->'trails' @> ${JSON.stringify([{ id }])}::jsonb`);
       expect(rows.rows[0].n).toBe(1);
-      expect(DATE_NOTICES_JOB).toBe('dates:notices');
     } finally {
       await s.close();
     }
   });
 });
 
-function plus(days: number): string {
-  return utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000));
-}
+const plus = (days: number) => plusDays(today, days);
 
 async function count(q: ReturnType<typeof sql>): Promise<number> {
   const r = await t.database.db.execute<{ n: number }>(q);

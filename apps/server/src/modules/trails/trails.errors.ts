@@ -1,4 +1,5 @@
 import type { TrailErrorCode } from '@cairn/shared';
+import { utcDay } from '../../lib/days';
 import { HttpError } from '../../lib/http-error';
 
 /** An HttpError with one of the trail codes (TRAIL_ERROR_CODES extends the shared ERROR_CODES). */
@@ -16,8 +17,5 @@ export const nothingToReset = () => trailError(409, 'nothing_to_reset', 'Nothing
 export const trailNotStarted = (startsOn: string) =>
   new HttpError(423, 'trail_not_started', `This trail starts on ${startsOn}`);
 
-/** Today in UTC as YYYY-MM-DD: the day assignment dates are compared with (docs/battles.md). */
-export const utcToday = (d: Date = new Date()) => d.toISOString().slice(0, 10);
-
-/** Whether a trail with this start date may be played today. */
-export const hasStarted = (startsOn: string | null, today = utcToday()) => startsOn === null || startsOn <= today;
+/** Whether a trail with this start date may be played today (UTC days, docs/battles.md). */
+export const hasStarted = (startsOn: string | null, today = utcDay()) => startsOn === null || startsOn <= today;

@@ -1,7 +1,7 @@
 import type { Trail } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { createTestApp, login, type TestApp } from '../../test/harness';
+import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 import { customerIdOf, importTest, pkg, player, trailIdByName } from './trails.test-support';
 
 let t: TestApp;
@@ -64,19 +64,13 @@ describe('GET /api/games', () => {
   });
 
   it('runs a fixed number of queries whatever the number of trails', async () => {
-    const pool = t.database.pool;
-    const original = pool.query.bind(pool);
-    let queries = 0;
-    (pool as { query: unknown }).query = (...args: unknown[]) => {
-      queries++;
-      return (original as (...a: unknown[]) => unknown)(...args);
-    };
+    const queries = countQueries(t.database.pool);
     try {
       const measure = async () => {
-        queries = 0;
+        queries.reset();
         const res = await rival.games();
         expect(res.statusCode).toBe(200);
-        return { queries, trails: res.json().data.length as number };
+        return { queries: queries.count, trails: res.json().data.length as number };
       };
       // the first request also checks the token in the database; later ones find it in the process's token cache
       await measure();
@@ -87,7 +81,7 @@ describe('GET /api/games', () => {
       expect(many.queries).toBe(few.queries);
       expect(few.queries).toBe(1);
     } finally {
-      (pool as { query: unknown }).query = original;
+      queries.restore();
     }
   });
 

@@ -1,13 +1,15 @@
 import type { Battle, ContendersPage, MyBattles } from '@cairn/shared/api/battles';
 import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { http } from '../../lib/http';
 import { openLive } from '../../lib/socket';
 
 export const battlesKey = ['battles'] as const;
 export const battleKey = (id: number) => ['battles', id] as const;
 export const myBattlesKey = ['battles', 'mine'] as const;
-const contendersKey = (trailId: number, search: string) => ['contenders', trailId, search] as const;
+/** Every contender page of a trail (prefix of the per-search keys). */
+export const contendersOf = (trailId: number) => ['contenders', trailId] as const;
+const contendersKey = (trailId: number, search: string) => [...contendersOf(trailId), search] as const;
 
 /** GET /api/battle/{id}: the battle as the viewer sees it. */
 export const battleQuery = (id: number) =>
@@ -58,6 +60,29 @@ export function answerChallenge(id: number, accept: boolean): Promise<Battle> {
   return http
     .post<{ data: Battle }>(`/api/battle/${id}/${accept ? 'accept' : 'decline'}`, undefined, { quiet: accept })
     .then((r) => r.data);
+}
+
+/**
+ * Accepts or declines a challenge and keeps the caches in step; resolves to the battle, or null when the server
+ * refused. A failed accept is logged only (§8) and the battle is read again; a failed decline was toasted.
+ */
+export function useAnswerChallenge() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (id: number, accept: boolean): Promise<Battle | null> => {
+      try {
+        const battle = await answerChallenge(id, accept);
+        qc.setQueryData(battleKey(id), battle);
+        void qc.invalidateQueries({ queryKey: myBattlesKey });
+        return battle;
+      } catch (err) {
+        if (accept) console.warn('accepting the challenge failed', err);
+        void qc.invalidateQueries({ queryKey: battleKey(id) });
+        return null;
+      }
+    },
+    [qc],
+  );
 }
 
 /** Refetches a battle (and the battle lists) whenever the server says it changed (BATTLE_UPDATE). */

@@ -1,6 +1,5 @@
-import { http } from '../../lib/http';
 import { navigateTo } from '../../lib/navigation';
-import { session } from '../../lib/session';
+import { endSession } from '../account/session-actions';
 
 /**
  * §4 finishing for a public user: the throw-away account is destroyed and the session cleared, then the
@@ -8,11 +7,6 @@ import { session } from '../../lib/session';
  * /thank-you first keeps the guards from sending the signed-out user to login while the redirect loads.
  */
 export async function finishPublic(redirectUrl: string | null): Promise<void> {
-  try {
-    await http.del('/api/destroy', { handle: [401, 403, 404, 422, 429, 498, 500] });
-  } catch {
-    // the local session ends whatever the server says
-  }
-  await session.handOff('/thank-you', () => navigateTo('/thank-you', { replace: true }), 'logout');
+  await endSession('/api/destroy', '/thank-you', () => navigateTo('/thank-you', { replace: true }));
   if (redirectUrl) window.location.assign(redirectUrl);
 }

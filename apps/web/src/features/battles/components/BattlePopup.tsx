@@ -8,7 +8,7 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { answerChallenge, battleKey, myBattlesKey, shortName } from '../api';
+import { battleKey, shortName, useAnswerChallenge } from '../api';
 import { battlePopup, battleResultPanel, useBattlePopup } from '../store';
 
 const TYPES: readonly BattleNotificationType[] = [
@@ -39,6 +39,7 @@ function Popup({ n }: { n: AppNotification }) {
   const location = useLocation();
   const localize = useLocalePath();
   const [busy, setBusy] = useState(false);
+  const answerBattle = useAnswerChallenge();
   const type = (TYPES as readonly string[]).includes(str(n.data.type))
     ? (n.data.type as BattleNotificationType)
     : 'declined';
@@ -51,18 +52,11 @@ function Popup({ n }: { n: AppNotification }) {
 
   async function answer(accept: boolean) {
     setBusy(true);
-    try {
-      qc.setQueryData(battleKey(battleId), await answerChallenge(battleId, accept));
-      void qc.invalidateQueries({ queryKey: myBattlesKey });
-      battlePopup.close();
-      if (accept) await navigate(localize(`/games/battle/${battleId}`));
-    } catch (err) {
-      // §8: a failed accept is logged only; a failed decline was toasted. The popup closes either way
-      if (accept) console.warn('accepting the challenge failed', err);
-      battlePopup.close();
-    } finally {
-      setBusy(false);
-    }
+    const battle = await answerBattle(battleId, accept);
+    // the popup closes either way (a refusal was logged or toasted)
+    battlePopup.close();
+    setBusy(false);
+    if (battle && accept) await navigate(localize(`/games/battle/${battleId}`));
   }
 
   async function details() {

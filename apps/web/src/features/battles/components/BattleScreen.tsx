@@ -12,7 +12,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { trailsKey } from '../../games/api';
 import { fetchPebble, submitAnswers } from '../../player/api';
 import { type Move, PebbleForm } from '../../player/components/PebbleForm';
-import { answerChallenge, battleKey, myBattlesKey, shortName, useBattle, useBattleLive } from '../api';
+import { battleKey, shortName, useAnswerChallenge, useBattle, useBattleLive } from '../api';
 import { Side, sidesOf } from './BattleSummary';
 
 /** A pebble as a battle plays it: fresh, whatever the learner answered on the trail before. */
@@ -99,23 +99,15 @@ function BattleBody({ battle }: { battle: Battle }) {
 /** The contender's choice: the challenger's picture at 200 px, Decline and Accept. */
 function Invitation({ battle }: { battle: Battle }) {
   const { t } = useTranslation('battles');
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const localize = useLocalePath();
   const [busy, setBusy] = useState(false);
+  const answerBattle = useAnswerChallenge();
   async function answer(accept: boolean) {
     setBusy(true);
-    try {
-      qc.setQueryData(battleKey(battle.id), await answerChallenge(battle.id, accept));
-      void qc.invalidateQueries({ queryKey: myBattlesKey });
-      if (!accept) await navigate(localize(`/games/${battle.trail.id}`));
-    } catch (err) {
-      // §8: a failed accept is logged only (a failed decline was toasted); the battle is read again
-      if (accept) console.warn('accepting the challenge failed', err);
-      void qc.invalidateQueries({ queryKey: battleKey(battle.id) });
-    } finally {
-      setBusy(false);
-    }
+    const answered = await answerBattle(battle.id, accept);
+    setBusy(false);
+    if (answered && !accept) await navigate(localize(`/games/${battle.trail.id}`));
   }
   return (
     <div className="flex flex-col items-center gap-4 text-center">

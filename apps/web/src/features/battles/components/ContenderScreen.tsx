@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useTrail } from '../../games/api';
-import { battleKey, challenge, myBattlesKey, shortName, useContenders } from '../api';
+import { battleKey, challenge, contendersOf, myBattlesKey, shortName, useContenders } from '../api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -129,11 +129,11 @@ function ChallengeDialog({
       const battle = await challenge(trailId, contender.id);
       qc.setQueryData(battleKey(battle.id), battle);
       void qc.invalidateQueries({ queryKey: myBattlesKey });
-      void qc.invalidateQueries({ queryKey: ['contenders', trailId] });
+      void qc.invalidateQueries({ queryKey: contendersOf(trailId) });
       await navigate(localize(`/games/battle/${battle.id}`));
     } catch {
       // the toast said why (an open battle already, the contender gone)
-      void qc.invalidateQueries({ queryKey: ['contenders', trailId] });
+      void qc.invalidateQueries({ queryKey: contendersOf(trailId) });
       onClose();
     } finally {
       setBusy(false);
