@@ -8,6 +8,8 @@ import passwordRoutes from './modules/accounts/password.routes';
 import battlesRoutes from './modules/battles/battles.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
 import chatModule from './modules/chat';
+import coachRoutes from './modules/coach/coach.routes';
+import dashboardsRoutes from './modules/dashboards/dashboards.routes';
 import mediaModule from './modules/media';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import playerRoutes from './modules/player/player.routes';
@@ -109,5 +111,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(battlesRoutes);
   await app.register(mediaModule);
   await app.register(chatModule);
+  await app.register(dashboardsRoutes);
+  await app.register(coachRoutes);
   return app;
 }

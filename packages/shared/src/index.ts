@@ -1,6 +1,7 @@
 export * from './api/accounts';
 export * from './api/battles';
 export * from './api/chat';
+export * from './api/dashboards';
 export * from './api/errors';
 export * from './api/ids';
 export * from './api/image';

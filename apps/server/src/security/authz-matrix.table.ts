@@ -289,6 +289,62 @@ export const MATRIX: Row[] = [
     },
     expect: [401, 404, 404, 200, 404, 404],
   },
+  // ── dashboards: leaderboards of the actor's own customer; public users have none ──
+  {
+    route: 'GET /api/me/dashboard',
+    object: 'own totals and cards',
+    req: () => ({ url: '/api/me/dashboard' }),
+    expect: MEMBERS,
+  },
+  {
+    route: 'GET /api/dashboard',
+    object: "own customer's board",
+    req: () => ({ url: '/api/dashboard' }),
+    expect: MEMBERS,
+  },
+  {
+    route: 'GET /api/dashboard/{kind}/{metric}/{order}',
+    object: "own customer's board",
+    req: () => ({ url: '/api/dashboard/user/crowns/most?page=1&limit=10' }),
+    expect: MEMBERS,
+  },
+  {
+    route: 'GET /api/dashboard/{kind}/{metric}/{order}',
+    object: "an Acme trail's board",
+    req: (w) => ({ url: `/api/dashboard/user/points/most?trail_id=${w.trails.common}` }),
+    expect: [401, 200, 200, 404, 403, 200],
+  },
+  // ── the coach view: coaches only (403 for everyone else), their own customer's learners (404 otherwise) ──
+  {
+    route: 'GET /api/results/users/coach',
+    object: "the coach's customer's learners",
+    req: () => ({ url: '/api/results/users/coach?search=le' }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/results/users/trails/coach/{id}',
+    object: "learner's trails",
+    req: (w) => ({ url: `/api/results/users/trails/coach/${w.users.learner}` }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/results/users/trails/coach/{id}',
+    object: "other's trails (Globex)",
+    req: (w) => ({ url: `/api/results/users/trails/coach/${w.users.other}` }),
+    expect: [401, 403, 403, 403, 403, 404],
+  },
+  {
+    route: 'POST /api/users/{id}',
+    object: "learner's profile",
+    req: (w) => ({ url: `/api/users/${w.users.learner}`, payload: { mobile: '+44 20 7946 0000' } }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/users/{id}',
+    object: "other's profile (Globex)",
+    req: (w) => ({ url: `/api/users/${w.users.other}`, payload: { mobile: '+44 20 7946 0000' } }),
+    expect: [401, 403, 403, 403, 403, 404],
+  },
   { route: 'GET /api/rewards/user', object: 'own', req: () => ({ url: '/api/rewards/user' }), expect: SIGNED_IN },
   {
     route: 'GET /api/rewards/user/{ids}',

@@ -6,5 +6,6 @@ export * from './media';
 export * from './ratings';
 export * from './reference';
 export * from './results';
+export * from './scores';
 export * from './trails';
 export * from './users';

@@ -104,5 +104,10 @@ export const PROFILE_FIELDS = [
   { name: 'department', label: 'Department', type: 'text' as const, options: [] as string[] },
 ];
 
+/** Set by coaches only: the learner sees it but may not change it (edit: false; docs/me-and-coach.md). */
+export const COACH_FIELDS = [
+  { name: 'cost_centre', label: 'Cost centre', type: 'text' as const, options: [] as string[], edit: false },
+];
+
 /** Globex has a field Acme lacks, so tenancy refusals can be tested. */
 export const GLOBEX_FIELDS = [{ name: 'division', label: 'Division', type: 'text' as const, options: [] as string[] }];

@@ -9,6 +9,7 @@ import { seedDemoChats } from './demo-chats';
 import {
   ACME_STYLE,
   ACME_THEMES,
+  COACH_FIELDS,
   COUNTRIES,
   DEMO_PUBLIC_LINK,
   DEMO_USERS,
@@ -69,7 +70,7 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
     await tx
       .insert(profileFields)
       .values([
-        ...PROFILE_FIELDS.map((f, i) => ({ ...f, customerId: acme.id, position: i })),
+        ...[...PROFILE_FIELDS, ...COACH_FIELDS].map((f, i) => ({ ...f, customerId: acme.id, position: i })),
         ...[...PROFILE_FIELDS, ...GLOBEX_FIELDS].map((f, i) => ({ ...f, customerId: globex.id, position: i })),
       ]);
 

@@ -32,7 +32,14 @@ describe('GET /api/user/profile', () => {
     expect(user.supported_languages[0]).toMatchObject({ code: 'en', default_name: 'English' });
     // home: the four demo trails, never opened; chats: the seeded Acme announcements are unread (docs/chat.md)
     expect(user.notifications).toEqual({ home: 4, me: 0, chats: 1, notifications: 0 });
-    expect(user.fields.map((f) => f.name)).toEqual(['title', 'gender', 'experience', 'education', 'department']);
+    expect(user.fields.map((f) => f.name)).toEqual([
+      'title',
+      'gender',
+      'experience',
+      'education',
+      'department',
+      'cost_centre',
+    ]);
     expect(user.is_paused).toBe(0);
     expect(user.language).toBe('en');
     expect(user.trail_id).toBeNull();

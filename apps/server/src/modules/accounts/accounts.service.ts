@@ -204,7 +204,8 @@ function toPaused(v: ProfileUpdate['is_paused']): boolean | undefined {
 }
 
 /** Partial update of the actor's own profile; ids in the body are ignored (the schema strips them). */
-export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, baseUrl: string): Promise<User> {
+/** Checks a profile patch (the §8 rules of each field); throws 422 with the failing fields. */
+export async function validateProfilePatch(db: Db, input: ProfileUpdate): Promise<void> {
   const failures: Record<string, RuleFailure> = {};
   const check = (field: string, value: unknown, rules: Parameters<typeof validateValue>[1]) => {
     const f = validateValue(value, rules);
@@ -220,8 +221,10 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, 
     if (!c) failures.nationality_id = { rule: 'oneOf', params: { values: 'a country id' } };
   }
   assertValid(failures);
-  if (!can(actor, 'profile:update', { userId: actor.userId, customerId: actor.customerId })) throw forbidden();
+}
 
+/** Writes a checked profile patch to a live user (fields left undefined are kept). */
+export async function writeProfilePatch(db: Db, userId: number, input: ProfileUpdate): Promise<void> {
   const patch = {
     firstname: input.firstname?.trim(),
     lastname: input.lastname?.trim(),
@@ -235,7 +238,13 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, 
   await db
     .update(users)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, baseUrl: string): Promise<User> {
+  await validateProfilePatch(db, input);
+  if (!can(actor, 'profile:update', { userId: actor.userId, customerId: actor.customerId })) throw forbidden();
+  await writeProfilePatch(db, actor.userId, input);
   return getProfile(db, actor, baseUrl);
 }
 

@@ -39,8 +39,11 @@ export async function listFieldDefinitions(db: Db, actor: Actor): Promise<Profil
   return (await fieldDefinitions(db, actor)).map((f) => presentField(f, null));
 }
 
-/** The customer's profile fields with the actor's own values. */
-export async function listUserFields(db: Db, actor: Actor): Promise<ProfileField[]> {
+/**
+ * The customer's profile fields with the actor's own values, or (`userId`, for a coach: callers check the rights)
+ * with another user's of the actor's customer.
+ */
+export async function listUserFields(db: Db, actor: Actor, userId = actor.userId): Promise<ProfileField[]> {
   const defs = await fieldDefinitions(db, actor);
   if (defs.length === 0) return [];
   const values = await db
@@ -48,7 +51,7 @@ export async function listUserFields(db: Db, actor: Actor): Promise<ProfileField
     .from(userFieldValues)
     .where(
       and(
-        eq(userFieldValues.userId, actor.userId),
+        eq(userFieldValues.userId, userId),
         inArray(
           userFieldValues.fieldId,
           defs.map((d) => d.id),
@@ -59,19 +62,25 @@ export async function listUserFields(db: Db, actor: Actor): Promise<ProfileField
   return defs.map((f) => presentField(f, byField.get(f.id) ?? null));
 }
 
-/** Stores the actor's values for fields of their customer; unknown names and values outside the options are a 422. */
+/**
+ * Stores the actor's values for fields of their customer; unknown names and values outside the options are a 422.
+ * A coach writing for a learner (`target.coach`: callers check the rights) may also set the fields the learner may
+ * not edit (`edit: false`).
+ */
 export async function updateUserFields(
   db: Db,
   actor: Actor,
   input: Record<string, string | number | null>,
+  target: { userId: number; coach: boolean } = { userId: actor.userId, coach: false },
 ): Promise<ProfileField[]> {
   const defs = new Map((await fieldDefinitions(db, actor)).map((f) => [f.name, f]));
-  const editable = [...defs.values()].filter((f) => f.edit).map((f) => f.name);
+  const writable = (f: { edit: boolean }) => f.edit || target.coach;
+  const editable = [...defs.values()].filter(writable).map((f) => f.name);
   const failures: Record<string, RuleFailure> = {};
   const writes: { fieldId: number; value: string | null }[] = [];
   for (const [name, raw] of Object.entries(input)) {
     const def = defs.get(name);
-    if (!def?.edit || !can(actor, 'field:write', def)) {
+    if (!def || !writable(def) || !can(actor, 'field:write', def)) {
       failures[name] = { rule: 'oneOf', params: { values: editable.join(', ') } };
       continue;
     }
@@ -98,14 +107,14 @@ export async function updateUserFields(
       if (w.value === null) {
         await tx
           .delete(userFieldValues)
-          .where(and(eq(userFieldValues.userId, actor.userId), eq(userFieldValues.fieldId, w.fieldId)));
+          .where(and(eq(userFieldValues.userId, target.userId), eq(userFieldValues.fieldId, w.fieldId)));
       } else {
         await tx
           .insert(userFieldValues)
-          .values({ userId: actor.userId, fieldId: w.fieldId, value: w.value })
+          .values({ userId: target.userId, fieldId: w.fieldId, value: w.value })
           .onConflictDoUpdate({ target: [userFieldValues.userId, userFieldValues.fieldId], set: { value: w.value } });
       }
     }
   });
-  return listUserFields(db, actor);
+  return listUserFields(db, actor, target.userId);
 }

@@ -1,0 +1,100 @@
+import type { CoachUser } from '@cairn/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** The learners a coach lists: live users of the customer who are not public users. A condition on `users u`. */
+const learnersOf = (customerId: number) =>
+  sql`u.customer_id = ${customerId} and u.deleted_at is null and u.trail_id is null and u.public_link_id is null`;
+
+type CoachUserRow = Omit<CoachUser, 'last_active_at'> & { last_active_at: Date | string | null; total?: number };
+
+const selection = sql`u.id, u.firstname, u.lastname, u.email, u.avatar_url as avatar,
+  coalesce(s.xp, 0)::int as xp, coalesce(s.crowns, 0)::int as crowns,
+  coalesce(s.trails_completed, 0)::int as trails_completed, coalesce(s.trails_assigned, 0)::int as trails_assigned,
+  s.last_active_at`;
+
+const present = (r: CoachUserRow): CoachUser => ({
+  id: r.id,
+  firstname: r.firstname,
+  lastname: r.lastname,
+  email: r.email,
+  avatar: r.avatar,
+  xp: r.xp,
+  crowns: r.crowns,
+  trails_completed: r.trails_completed,
+  trails_assigned: r.trails_assigned,
+  last_active_at: r.last_active_at === null ? null : new Date(r.last_active_at).toISOString(),
+});
+
+export interface CoachUsersFilter {
+  customerId: number;
+  trailId: number | null;
+  /** at least 2 characters, or null */
+  search: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE's wildcards so a search matches its characters literally. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the customer's learners with their totals (user_scores), by last name, first name and id; the
+ * number matching comes with every row (one statement).
+ */
+export async function loadCoachUsers(db: Db, f: CoachUsersFilter): Promise<{ rows: CoachUser[]; total: number }> {
+  const conditions: SQL[] = [learnersOf(f.customerId)];
+  if (f.trailId !== null) {
+    conditions.push(
+      sql`exists (select 1 from trail_assignments a where a.user_id = u.id and a.trail_id = ${f.trailId})`,
+    );
+  }
+  if (f.search !== null) {
+    const p = likePattern(f.search);
+    conditions.push(
+      sql`(concat_ws(' ', u.firstname, u.lastname) ilike ${p} or concat_ws(' ', u.lastname, u.firstname) ilike ${p}
+           or u.email ilike ${p})`,
+    );
+  }
+  const res = await db.execute<CoachUserRow>(sql`
+    select ${selection}, count(*) over () as total
+    from users u left join user_scores s on s.user_id = u.id
+    where ${sql.join(conditions, sql` and `)}
+    order by lower(u.lastname) nulls last, lower(u.firstname) nulls last, u.id
+    limit ${f.limit} offset ${f.offset}`);
+  const total = res.rows.length > 0 ? Number(res.rows[0].total) : await countCoachUsers(db, conditions, f.offset);
+  return { rows: res.rows.map(present), total };
+}
+
+/** The count when the page came back empty (a page past the end): the window count had no row to ride on. */
+async function countCoachUsers(db: Db, conditions: SQL[], offset: number): Promise<number> {
+  if (offset === 0) return 0;
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from users u where ${sql.join(conditions, sql` and `)}`,
+  );
+  return Number(res.rows[0].n);
+}
+
+/** One learner of the customer with their totals, or null. */
+export async function loadCoachUser(db: Db, customerId: number, userId: number): Promise<CoachUser | null> {
+  const res = await db.execute<CoachUserRow>(sql`
+    select ${selection} from users u left join user_scores s on s.user_id = u.id
+    where u.id = ${userId} and ${learnersOf(customerId)}`);
+  return res.rows[0] ? present(res.rows[0]) : null;
+}
+
+/** When the learner started and completed each trail of the current attempt (trail_progress). */
+export async function loadTrailTimes(
+  db: Db,
+  userId: number,
+): Promise<Map<number, { started: Date; completed: Date | null }>> {
+  const res = await db.execute<{ trail_id: number; started_at: Date | string; completed_at: Date | string | null }>(
+    sql`select trail_id, started_at, completed_at from trail_progress where user_id = ${userId}`,
+  );
+  return new Map(
+    res.rows.map((r) => [
+      r.trail_id,
+      { started: new Date(r.started_at), completed: r.completed_at === null ? null : new Date(r.completed_at) },
+    ]),
+  );
+}
