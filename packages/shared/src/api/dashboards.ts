@@ -91,11 +91,7 @@ export const coachUsersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(COACH_LIST_LIMIT).default(COACH_LIST_LIMIT),
   trail_id: coercedDbId.optional(),
   /** empty, or at least 2 characters (§8) */
-  search: z
-    .string()
-    .max(100)
-    .optional()
-    .refine((s) => !s || s.trim().length === 0 || s.trim().length >= 2, { message: 'min:2' }),
+  search: z.string().max(100).optional(),
 });
 export type CoachUsersQuery = z.infer<typeof coachUsersQuerySchema>;
 

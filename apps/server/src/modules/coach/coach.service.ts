@@ -8,10 +8,11 @@ import type {
   CoachUserTrails,
   ProfileField,
 } from '@cairn/shared';
+import { SEARCH_MIN_CHARS } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-error';
+import { assertValid, forbidden, notFound } from '../../lib/http-error';
 import { validateProfilePatch, writeProfilePatch } from '../accounts/accounts.service';
 import type { Actor } from '../accounts/sessions.service';
 import { listUserFields, updateUserFields } from '../reference/reference.service';
@@ -41,6 +42,9 @@ async function learnerOf(db: Db, customerId: number, userId: number): Promise<Co
 export async function listCoachUsers(db: Db, actor: Actor, q: CoachUsersQuery): Promise<CoachUsersPage> {
   const customerId = coachCustomer(actor);
   const search = q.search?.trim() ? q.search.trim() : null;
+  if (search !== null && search.length < SEARCH_MIN_CHARS) {
+    assertValid({ search: { rule: 'min', params: { length: SEARCH_MIN_CHARS } } });
+  }
   const offset = Math.min((q.page - 1) * q.limit, 2_000_000_000);
   const { rows, total } = await loadCoachUsers(db, {
     customerId,
