@@ -16,6 +16,8 @@ export const TIMINGS = {
   toastRateLimitMs: 10_000,
   linkSentCountdownS: 5,
   searchHighlightMs: 5_000,
+  /** chat, message and coach user search (§8) */
+  searchDebounceMs: 1_000,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5_000,
   /** a loading state shows only for work slower than this (§9 fetch minimum delay) */

@@ -130,7 +130,12 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
                 {
                   path: 'me',
-                  lazy: lazy(() => import('../features/me/components/MeScreen'), main, ['me', 'results', 'battles']),
+                  lazy: lazy(() => import('../features/me/components/MeScreen'), main, [
+                    'me',
+                    'results',
+                    'battles',
+                    'dashboards',
+                  ]),
                 },
                 {
                   path: 'me/edit',
@@ -140,7 +145,14 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     'media',
                   ]),
                 },
-                { path: 'coach', lazy: lazy(results, (m) => m.CoachScreen, ['results']) },
+                {
+                  path: 'coach',
+                  lazy: lazy(() => import('../features/coach/components/CoachScreen'), main, [
+                    'coach',
+                    'results',
+                    'me',
+                  ]),
+                },
                 { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player', 'results']) },
                 {
                   path: 'welcome',

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'battles',
   'preview',
   'media',
+  'dashboards',
+  'coach',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,7 +2,9 @@ import 'i18next';
 import type auth from '../locales/en/auth.json';
 import type battles from '../locales/en/battles.json';
 import type chat from '../locales/en/chat.json';
+import type coach from '../locales/en/coach.json';
 import type common from '../locales/en/common.json';
+import type dashboards from '../locales/en/dashboards.json';
 import type errors from '../locales/en/errors.json';
 import type games from '../locales/en/games.json';
 import type me from '../locales/en/me.json';
@@ -28,6 +30,8 @@ declare module 'i18next' {
       games: typeof games;
       me: typeof me;
       media: typeof media;
+      coach: typeof coach;
+      dashboards: typeof dashboards;
       nav: typeof nav;
       notifications: typeof notifications;
       player: typeof player;

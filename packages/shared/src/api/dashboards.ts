@@ -81,6 +81,16 @@ export const meDashboardResponseSchema = z.object({
         total: z.number().int(),
       }),
     ),
+    /** the learner's certificates, newest first; `pdf` once rendered (GET /api/certificates/user/{ids} renders it) */
+    certificates: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        issued_at: z.string(),
+        trail: z.object({ id: z.number().int(), name: z.string() }),
+        pdf: z.string().nullable(),
+      }),
+    ),
   }),
 });
 export type MeDashboard = z.infer<typeof meDashboardResponseSchema>['data'];

@@ -112,8 +112,17 @@ export interface CardRow {
   topAbove: Record<string, number>;
 }
 
+export interface CertificateRow {
+  id: number;
+  name: string;
+  issued_at: string;
+  trail: { id: number; name: string };
+  pdf: string | null;
+}
+
 export interface MeBoards {
   totals: { xp: number; crowns: number; trails_completed: number; trails_assigned: number };
+  certificates: CertificateRow[];
   cards: Record<LeaderboardMetric, CardRow>;
 }
 
@@ -144,11 +153,18 @@ export async function loadMeBoards(
     select (select json_build_object('xp', xp, 'crowns', crowns, 'trails_completed', trails_completed,
                                      'trails_assigned', trails_assigned)
               from user_scores where user_id = ${userId}) as totals,
+           (select json_agg(json_build_object('id', c.id, 'name', c.title, 'issued_at', c.issued_at,
+                    'trail', json_build_object('id', t.id, 'name', t.name), 'pdf', c.pdf_url) order by c.issued_at desc, c.id desc)
+              from user_certificates c join trails t on t.id = c.trail_id where c.user_id = ${userId}) as certificates,
            ${sql.join(parts, sql`, `)}`);
   const r = res.rows[0];
   const cards = Object.fromEntries(metrics.map((m) => [m, r[m] as CardRow])) as Record<LeaderboardMetric, CardRow>;
   return {
     totals: (r.totals as MeBoards['totals'] | null) ?? { xp: 0, crowns: 0, trails_completed: 0, trails_assigned: 0 },
+    certificates: ((r.certificates as CertificateRow[] | null) ?? []).map((c) => ({
+      ...c,
+      issued_at: new Date(c.issued_at).toISOString(),
+    })),
     cards,
   };
 }

@@ -83,6 +83,7 @@ export async function getMeDashboard(db: Db, actor: Actor): Promise<MeDashboard>
   const boards = await loadMeBoards(db, LEADERBOARD_METRICS, customerId, actor.userId);
   return {
     totals: boards.totals,
+    certificates: boards.certificates,
     cards: DASHBOARD_ENDPOINTS.map((endpoint) => {
       const metric = metricOf(endpoint);
       const card = boards.cards[metric];

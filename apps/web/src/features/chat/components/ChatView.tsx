@@ -6,6 +6,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, 
 import { useTranslation } from 'react-i18next';
 import { errorText, HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useLocale } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
@@ -30,16 +31,6 @@ export default function ChatView() {
   const { target, profile } = useChatUi();
   if (target) return <Conversation key={JSON.stringify(target)} target={target} profile={profile} />;
   return <ChatList />;
-}
-
-/** A 1 s debounce of the search box; below 2 characters there is no search and the results are emptied. */
-function useDebounced(value: string): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), 1000);
-    return () => clearTimeout(id);
-  }, [value]);
-  return debounced;
 }
 
 function ChatList() {

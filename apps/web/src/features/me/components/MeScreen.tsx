@@ -6,6 +6,9 @@ import { buttonClass } from '../../../ui/Button';
 import { displayName, useMarkSeen, useProfile } from '../../account/api';
 import { useMyBattles } from '../../battles/api';
 import { BattleRecord } from '../../battles/components/BattleRecord';
+import { useMeDashboard } from '../../dashboards/api';
+import { DashboardCards, MeTotals } from '../../dashboards/components/DashboardCards';
+import { CertificatesList } from '../../results/components/CertificatesList';
 import { RewardsList } from '../../rewards/components/RewardsList';
 
 export default function MeScreen() {
@@ -14,36 +17,46 @@ export default function MeScreen() {
   useMarkSeen('me');
   // the battle record, once the learner has battled (public users never reach /me)
   const record = useMyBattles(!!user).data?.summary;
+  const dashboard = useMeDashboard(!!user).data;
   const localize = useLocalePath();
   const name = displayName(user);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
       {user && (
-        <div className="mb-6 flex flex-wrap items-center gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-          <Avatar url={user.avatar[0]?.url} name={name} alt="" size={64} />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-lg font-semibold">{name}</p>
-            <p className="truncate text-slate-600">{user.email}</p>
-            <div className="mt-2 max-w-xs">
-              <p id="profile-completion-label" className="text-sm text-slate-700">
-                {t('profile.completion', { percent: user.profile_completion })}
-              </p>
-              <div
-                role="progressbar"
-                aria-labelledby="profile-completion-label"
-                aria-valuenow={user.profile_completion}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-              >
-                <div className="h-full bg-emerald-600" style={{ width: `${user.profile_completion}%` }} />
+        <div className="mb-6 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+          {user.cover && <img src={user.cover} alt="" className="h-28 w-full object-cover sm:h-40" />}
+          <div className="flex flex-wrap items-center gap-4 p-4">
+            <Avatar url={user.avatar[0]?.url} name={name} alt="" size={64} />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-lg font-semibold">{name}</p>
+              <p className="truncate text-slate-600">{user.email}</p>
+              <div className="mt-2 max-w-xs">
+                <p id="profile-completion-label" className="text-sm text-slate-700">
+                  {t('profile.completion', { percent: user.profile_completion })}
+                </p>
+                <div
+                  role="progressbar"
+                  aria-labelledby="profile-completion-label"
+                  aria-valuenow={user.profile_completion}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div className="h-full bg-emerald-600" style={{ width: `${user.profile_completion}%` }} />
+                </div>
               </div>
             </div>
+            <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
+              {t('profile.edit')}
+            </Link>
           </div>
-          <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
-            {t('profile.edit')}
-          </Link>
+        </div>
+      )}
+      {dashboard && (
+        <div className="mb-8 flex flex-col gap-8">
+          <MeTotals totals={dashboard.totals} />
+          <DashboardCards cards={dashboard.cards} />
         </div>
       )}
       {record && record.battles > 0 && (
@@ -52,6 +65,11 @@ export default function MeScreen() {
         </div>
       )}
       <RewardsList />
+      {dashboard && (
+        <div className="mt-8">
+          <CertificatesList certificates={dashboard.certificates} />
+        </div>
+      )}
     </section>
   );
 }

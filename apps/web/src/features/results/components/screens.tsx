@@ -51,9 +51,3 @@ export function ResultsScreen() {
     </section>
   );
 }
-
-/** /coach: the Results entry for role levels above 400. */
-export function CoachScreen() {
-  const { t } = useTranslation('results');
-  return <EmptyScreen title={t('coach.title')} empty={t('coach.empty')} />;
-}

@@ -1,0 +1,74 @@
+import type { DashboardEndpoint } from '@cairn/shared/api/dashboards';
+import { metricOf } from '@cairn/shared/api/dashboards';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/Spinner';
+import { useDashboard } from '../api';
+import { LeaderboardRow } from './LeaderboardRow';
+
+/** The dashboard-card overlay (§2): a card's whole leaderboard, page by page (10, §9), narrowed to a trail. */
+export function DashboardOverlay({ endpoint, onClose }: { endpoint: DashboardEndpoint; onClose: () => void }) {
+  const { t } = useTranslation(['dashboards', 'common']);
+  const metric = metricOf(endpoint);
+  const [trailId, setTrailId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useDashboard(endpoint, trailId, page);
+  const filterId = useId();
+  const totalPages = data?.meta.pagination.total_pages ?? 1;
+  return (
+    <Dialog open title={t(`cards.${metric}.title`)} onClose={onClose}>
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
+            {t('filter.trail')}
+          </label>
+          <select
+            id={filterId}
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2"
+            value={trailId ?? ''}
+            onChange={(e) => {
+              setTrailId(e.target.value ? Number(e.target.value) : null);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('filter.allTrails')}</option>
+            {data?.filters.trails.map((tr) => (
+              <option key={tr.id} value={tr.id}>
+                {tr.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {isPending ? (
+          <Spinner label={t('common:status.loading')} />
+        ) : isError ? (
+          <p role="alert">{t('error')}</p>
+        ) : data.data.length === 0 ? (
+          <p className="text-slate-600">{t('empty')}</p>
+        ) : (
+          <ol className="flex flex-col gap-1" aria-label={t(`cards.${metric}.title`)}>
+            {data.data.map((e) => (
+              <LeaderboardRow key={e.user.id} entry={e} unit={t(`cards.${metric}.unit`, { count: e.value })} />
+            ))}
+          </ol>
+        )}
+        <nav className="flex items-center justify-between gap-2" aria-label={t('paging.label')}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('paging.previous')}
+          </Button>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            {t('paging.page', { page, total: Math.max(totalPages, 1) })}
+          </span>
+          <Button variant="secondary" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+            {t('paging.next')}
+          </Button>
+        </nav>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>{t('common:actions.close')}</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
