@@ -21,12 +21,12 @@ export function ProgressChart({ trails }: { trails: CoachTrail[] }) {
       <figcaption className="mb-2 text-sm font-semibold text-slate-700">{t('chart.title')}</figcaption>
       <div style={{ width: '100%', height: Math.max(180, 60 + data.length * 36) }}>
         <ResponsiveContainer>
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" domain={[0, 100]} unit="%" />
             <YAxis type="category" dataKey="name" width={110} />
             <Tooltip formatter={(v) => `${v}%`} />
-            <Legend />
+            <Legend formatter={(value) => <span className="text-slate-800">{value}</span>} />
             <Bar dataKey="answered" name={t('chart.answered')} fill="rgb(var(--accent))" />
             <Bar dataKey="xp" name={t('chart.xp')} fill="rgb(217 177 0)" />
           </BarChart>
