@@ -1,13 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { derivedPort, loadConfig } from '../config';
-import { createDatabase, type Database } from '../db/client';
-import { type EmbeddedDb, startEmbeddedPostgres } from '../db/embedded';
-import { prepareDatabase } from '../db/migrate';
+import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import { exportTrail, packageToYaml } from '../modules/content/content.export';
 import { ContentError, importPackage } from '../modules/content/content.import';
+import { openDatabase as open } from './database';
 
 const USAGE = `usage:
   npm run content -- import FILE [--customer NAME|ID] [--assign all|email,email…] [--starts-on DAY] [--due-on DAY]
@@ -16,25 +14,6 @@ const USAGE = `usage:
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
-}
-
-async function open(): Promise<{ database: Database; embedded: EmbeddedDb | null; filesDir: string }> {
-  const config = loadConfig();
-  let embedded: EmbeddedDb | null = null;
-  let url = config.databaseUrl;
-  if (!url) {
-    // shares the server's PostgreSQL when it is running, else starts it for the duration of the command
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(config.dataDir, 'postgres'),
-      preferredPort: config.embeddedPgPort ?? derivedPort('dev'),
-      shareRunning: true,
-      ownSignals: true,
-    });
-    url = embedded.url;
-  }
-  const database = createDatabase(url, { max: 2 });
-  await prepareDatabase(database, { filesDir: config.filesDir });
-  return { database, embedded, filesDir: config.filesDir };
 }
 
 async function customerId(database: Database, wanted: string | undefined): Promise<number> {

@@ -29,6 +29,9 @@ CREATE INDEX "trail_scores_trail_crowns_idx" ON "trail_scores" USING btree ("tra
 CREATE INDEX "trail_scores_trail_completed_idx" ON "trail_scores" USING btree ("trail_id","completed" desc,"user_id");--> statement-breakpoint
 CREATE INDEX "user_scores_customer_xp_idx" ON "user_scores" USING btree ("customer_id","xp" desc,"user_id");--> statement-breakpoint
 CREATE INDEX "user_scores_customer_crowns_idx" ON "user_scores" USING btree ("customer_id","crowns" desc,"user_id");--> statement-breakpoint
+-- the coach list: a customer's learners by last name, first name, id (docs/me-and-coach.md)
+CREATE INDEX "users_coach_list_idx" ON "users" ("customer_id", lower("lastname"), lower("firstname"), "id")
+  WHERE "deleted_at" IS NULL AND "trail_id" IS NULL AND "public_link_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "user_scores_customer_completed_idx" ON "user_scores" USING btree ("customer_id","trails_completed" desc,"user_id");--> statement-breakpoint
 -- Tallies for the leaderboards and the coach view (docs/me-and-coach.md), kept by triggers so that every path that
 -- stores, changes or resets an answer keeps them true without knowing of them.

@@ -45,6 +45,10 @@ export const users = pgTable(
     // emails are unique among live accounts only, so a deleted account frees its address
     uniqueIndex('users_email_live_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_customer_idx').on(t.customerId),
+    // the coach list (migration 0011): a customer's learners by last name, first name, id
+    index('users_coach_list_idx')
+      .on(t.customerId, sql`lower(${t.lastname})`, sql`lower(${t.firstname})`, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.trailId} is null and ${t.publicLinkId} is null`),
   ],
 );
 

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { derivedPort, loadConfig } from '../config';
+import { createDatabase, type Database } from '../db/client';
+import { type EmbeddedDb, startEmbeddedPostgres } from '../db/embedded';
+import { prepareDatabase } from '../db/migrate';
+
+/** The app's database for a command-line tool: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR; migrated. */
+export async function openDatabase(): Promise<{ database: Database; embedded: EmbeddedDb | null; filesDir: string }> {
+  const config = loadConfig();
+  let embedded: EmbeddedDb | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      preferredPort: config.embeddedPgPort ?? derivedPort('dev'),
+      shareRunning: true,
+      ownSignals: true,
+    });
+    url = embedded.url;
+  }
+  const database = createDatabase(url, { max: 2 });
+  await prepareDatabase(database, { filesDir: config.filesDir });
+  return { database, embedded, filesDir: config.filesDir };
+}
