@@ -51,10 +51,8 @@ export async function loadCoachUsers(db: Db, f: CoachUsersFilter): Promise<{ row
   }
   if (f.search !== null) {
     const p = likePattern(f.search);
-    conditions.push(
-      sql`(concat_ws(' ', u.firstname, u.lastname) ilike ${p} or concat_ws(' ', u.lastname, u.firstname) ilike ${p}
-           or u.email ilike ${p})`,
-    );
+    // one pass over "first last first email": matches "Lena Le", "Learner Lena" and the address
+    conditions.push(sql`concat_ws(' ', u.firstname, u.lastname, u.firstname, u.email) ilike ${p}`);
   }
   const where = sql.join(conditions, sql` and `);
   // the page through the (customer, last name, first name, id) index, and the count beside it: one statement

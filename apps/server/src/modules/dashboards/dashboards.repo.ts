@@ -103,7 +103,6 @@ export async function loadBoardPage(
 }
 
 export interface CardRow {
-  total: number;
   top: BoardRow[];
   mine: BoardRow | null;
   /** rows with a value above the learner's */
@@ -121,6 +120,8 @@ export interface CertificateRow {
 }
 
 export interface MeBoards {
+  /** learners the boards rank (the same on every card over all trails) */
+  ranked: number;
   totals: { xp: number; crowns: number; trails_completed: number; trails_assigned: number };
   certificates: CertificateRow[];
   cards: Record<LeaderboardMetric, CardRow>;
@@ -138,7 +139,6 @@ export async function loadMeBoards(
     const top = sql`(select user_id, ${sql.raw(col)} as value from user_scores where customer_id = ${customerId}
                       order by ${sql.raw(col)} desc, user_id limit 3)`;
     return sql`(select json_build_object(
-        'total', (select count(*) from user_scores where customer_id = ${customerId}),
         'top', coalesce((select json_agg(${personJson('b', 'value')} order by b.value desc, b.user_id)
                  from ${top} b join users u on u.id = b.user_id), '[]'::json),
         'topAbove', coalesce((select json_object_agg(b.user_id, (select count(*) from user_scores x
@@ -153,6 +153,7 @@ export async function loadMeBoards(
     select (select json_build_object('xp', xp, 'crowns', crowns, 'trails_completed', trails_completed,
                                      'trails_assigned', trails_assigned)
               from user_scores where user_id = ${userId}) as totals,
+           (select count(*) from user_scores where customer_id = ${customerId})::int as ranked,
            (select json_agg(json_build_object('id', c.id, 'name', c.title, 'issued_at', c.issued_at,
                     'trail', json_build_object('id', t.id, 'name', t.name), 'pdf', c.pdf_url) order by c.issued_at desc, c.id desc)
               from user_certificates c join trails t on t.id = c.trail_id where c.user_id = ${userId}) as certificates,
@@ -161,6 +162,7 @@ export async function loadMeBoards(
   const cards = Object.fromEntries(metrics.map((m) => [m, r[m] as CardRow])) as Record<LeaderboardMetric, CardRow>;
   return {
     totals: (r.totals as MeBoards['totals'] | null) ?? { xp: 0, crowns: 0, trails_completed: 0, trails_assigned: 0 },
+    ranked: Number(r.ranked),
     certificates: ((r.certificates as CertificateRow[] | null) ?? []).map((c) => ({
       ...c,
       issued_at: new Date(c.issued_at).toISOString(),

@@ -90,7 +90,7 @@ export async function getMeDashboard(db: Db, actor: Actor): Promise<MeDashboard>
       return {
         endpoint,
         metric,
-        total: Number(card.total),
+        total: boards.ranked,
         top: card.top.map((r) => entry(r, Number(card.topAbove[String(r.user_id)] ?? 0) + 1, actor)),
         mine: card.mine ? entry(card.mine, Number(card.mineAbove) + 1, actor) : null,
       };
