@@ -222,6 +222,7 @@ export const resettableTrailSchema = z.object({
   tries_left: z.number().int().nullable(),
   can_reset: z.boolean(),
 });
+export type ResettableTrail = z.infer<typeof resettableTrailSchema>;
 export const resettableTrailsResponseSchema = z.object({ data: z.array(resettableTrailSchema) });
 
 /** One learner's answer in a poll (§3 Poll). */

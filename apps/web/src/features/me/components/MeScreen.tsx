@@ -8,6 +8,7 @@ import { useMyBattles } from '../../battles/api';
 import { BattleRecord } from '../../battles/components/BattleRecord';
 import { useMeDashboard } from '../../dashboards/api';
 import { DashboardCards, MeTotals } from '../../dashboards/components/DashboardCards';
+import { StartAgainList } from '../../dashboards/components/StartAgainList';
 import { CertificatesList } from '../../results/components/CertificatesList';
 import { RewardsList } from '../../rewards/components/RewardsList';
 
@@ -70,6 +71,9 @@ export default function MeScreen() {
           <CertificatesList certificates={dashboard.certificates} />
         </div>
       )}
+      <div className="mt-8">
+        <StartAgainList />
+      </div>
     </section>
   );
 }
