@@ -46,6 +46,8 @@ function spawnGroup(cmd, args, opts) {
 
 /** `npm start` of the server on DATA_DIR=data/<name> (wiped first); resolves once it answers. */
 export async function startServer(name, port, env = {}) {
+  // BENCH_PORT: another port for the server (several people benching on one machine)
+  port = Number(process.env.BENCH_PORT ?? port);
   const dataDir = `${root}data/${name}`;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
