@@ -67,7 +67,12 @@ try {
     });
   }
   console.table(rows);
-  console.log('budget: p99 ≤ 25 ms at 50 connections; load average', loadavg().map((l) => l.toFixed(1)).join(' '));
+  console.log(
+    'budget: p99 ≤ 25 ms at 50 connections; load average',
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
+  );
 } finally {
   await server.stop();
 }
