@@ -77,7 +77,7 @@ export async function startServer(name, port, env = {}) {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/languages/supported`);
   const pgid = server.child.pid;
-  return { base, stop: server.stop, cpuMs: () => groupCpuMs(pgid) };
+  return { base, pgid, stop: server.stop, cpuMs: () => groupCpuMs(pgid) };
 }
 
 /**
