@@ -24,21 +24,25 @@ let db;
 const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))].toFixed(1) : '-');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** VmRSS (KB) of the server's node process (the one running src/main.ts in the server's process group). */
+/**
+ * VmRSS (KB) of the server's node process: the largest node process of the server's process group (npm and the tsx
+ * launcher are node processes of the group too; the one running the app holds the sockets).
+ */
 function serverRssKb() {
+  let best = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!cmd[0].endsWith('node') || !cmd.some((a) => a.endsWith('src/main.ts'))) continue;
-      if (!readFileSync(`/proc/${pid}/cwd/package.json`, 'utf8').includes('@cairn/server')) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (pgrp !== server.pgid) continue;
-      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== server.pgid) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (!/^Name:\s+(node|MainThread)/m.test(status)) continue;
+      best = Math.max(best, Number(/VmRSS:\s+(\d+)/.exec(status)[1]));
     } catch {}
   }
-  throw new Error('server process not found');
+  if (!best) throw new Error('server process not found');
+  return best;
 }
 
 try {
