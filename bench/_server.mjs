@@ -2,7 +2,7 @@
 // embedded PostgreSQL, on loopback, and a bare Fastify route in a process of its own.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -46,6 +46,8 @@ function spawnGroup(cmd, args, opts) {
 
 /** `npm start` of the server on DATA_DIR=data/<name> (wiped first); resolves once it answers. */
 export async function startServer(name, port, env = {}) {
+  // BENCH_PORT: another port for the server (several people benching on one machine)
+  port = Number(process.env.BENCH_PORT ?? port);
   const dataDir = `${root}data/${name}`;
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -74,7 +76,27 @@ export async function startServer(name, port, env = {}) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/languages/supported`);
-  return { base, stop: server.stop };
+  const pgid = server.child.pid;
+  return { base, pgid, stop: server.stop, cpuMs: () => groupCpuMs(pgid) };
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the live processes of process group `pgid`: the server, npm/tsx and
+ * the embedded PostgreSQL with its backends. On a shared machine the CPU spent per request is a steadier figure
+ * than latency (other work delays requests but does not add to their CPU).
+ */
+export function groupCpuMs(pgid) {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields after the name: state ppid pgrp … utime (14th field overall) stime (15th)
+      if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
+    } catch {}
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** A bare Fastify route in its own process (like the server), so it does not share a thread with the load. */

@@ -3,11 +3,12 @@
 // request, so sharp works every time) and a plain static file from the same server, for comparison.
 // Usage: node bench/images.mjs [seconds per case, default 10]
 //        BENCH_URL=http://127.0.0.1:3000 node bench/images.mjs   (against a running server; signs in as coach)
+import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { cannon, postJson, startServer, waitFor } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
-const PORT = 3293;
+const PORT = Number(process.env.BENCH_PORT ?? 3293);
 const MISS_LIMIT = 3000;
 
 /** Same encoding as imageUrl() of packages/shared/src/media.ts. */
@@ -43,7 +44,16 @@ try {
   const key = up.url.replace(/^\/files\//, '');
 
   const hit = imagePath(key, { width: 600, height: 400, fit: 'inside' });
-  if ((await fetch(`${base}${hit}`)).status !== 200) throw new Error('warm-up of the cached size failed');
+  const variant = await fetch(`${base}${hit}`);
+  if (variant.status !== 200) throw new Error('warm-up of the cached size failed');
+  // the same bytes uploaded as a file of their own: the static file to compare the cache hit with (same size)
+  const same = new FormData();
+  same.append('file', new Blob([await variant.arrayBuffer()], { type: 'image/jpeg' }), 'bench-600.jpg');
+  const sameUp = await fetch(`${base}/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.data.access_token}` },
+    body: same,
+  }).then((r) => r.json());
 
   let n = 0;
   const nextMiss = () => {
@@ -54,6 +64,7 @@ try {
 
   const cases = [
     ['static file /files/… (1600×1067 JPEG)', { url: `${base}${up.url}` }],
+    ['static file /files/… of the cached size (600×400 JPEG)', { url: `${base}${sameUp.url}` }],
     ['resized, cache hit (600×400 inside)', { url: `${base}${hit}` }],
     [
       'resized, cache miss (new size each)',
@@ -78,6 +89,13 @@ try {
     });
   }
   console.table(rows);
+  const ratio = rows[2]['req/s'] / rows[1]['req/s'];
+  console.log(
+    `cache hit ÷ static file of the same size: ${ratio.toFixed(2)}× (target ≥ 0.80: ${ratio >= 0.8 ? 'pass' : 'FAIL'});`,
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await server?.stop();
 }

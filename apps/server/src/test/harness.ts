@@ -120,11 +120,32 @@ export function resetLinkFrom(mail: string): URL {
 
 /** Counts the queries sent through `pool` (transactions count too) until `restore()`; `reset()` starts again at 0. */
 export function countQueries(pool: pg.Pool): { readonly count: number; reset(): void; restore(): void } {
-  const original = pool.query.bind(pool);
+  // every statement reaches PostgreSQL through a client checked out of the pool (pool.query checks one out too,
+  // and a transaction keeps one for begin … commit): the clients' query is counted
+  type Connect = (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => unknown;
+  const originalConnect = pool.connect as unknown as Connect;
   let count = 0;
-  (pool as { query: unknown }).query = (...args: unknown[]) => {
-    count++;
-    return (original as (...a: unknown[]) => unknown)(...args);
+  let active = true;
+  const counted = new WeakSet<pg.PoolClient>();
+  const wrap = (client: pg.PoolClient | undefined) => {
+    if (!client || counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client);
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      if (active) count++;
+      return (query as (...a: unknown[]) => unknown)(...args);
+    };
+  };
+  (pool as { connect: unknown }).connect = (cb?: Parameters<Connect>[0]) => {
+    if (cb)
+      return originalConnect.call(pool, (err, client, done) => {
+        wrap(client);
+        cb(err, client, done);
+      });
+    return (originalConnect.call(pool) as Promise<pg.PoolClient>).then((client) => {
+      wrap(client);
+      return client;
+    });
   };
   return {
     get count() {
@@ -134,7 +155,9 @@ export function countQueries(pool: pg.Pool): { readonly count: number; reset(): 
       count = 0;
     },
     restore: () => {
-      (pool as { query: unknown }).query = original;
+      active = false;
+      delete (pool as { connect?: unknown }).connect;
+      if (pool.connect !== (originalConnect as unknown)) (pool as { connect: unknown }).connect = originalConnect;
     },
   };
 }

@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'pebble_locked',
   /** 409: the pebble was answered and its answers cannot be changed */
   'answer_locked',
+  /** 409: the learner's progress on the trail kept changing while the answer was decided (other tabs answering at
+   * the same moment); nothing was stored: send it again */
+  'answer_conflict',
   /** 409: reset refused, no tries left */
   'no_tries_left',
   /** 409: reset refused, nothing answered yet */

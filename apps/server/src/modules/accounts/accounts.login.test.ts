@@ -46,6 +46,33 @@ describe('POST /api/login', () => {
     expect(res.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE, code: 'invalid_credentials' });
   });
 
+  it('signs in many at once (hashing queues on its own thread): every right password accepted, every wrong one refused', async () => {
+    const tries = Array.from({ length: 24 }, (_, i) => {
+      const who = [DEMO_USERS.learner, DEMO_USERS.rival, DEMO_USERS.coach][i % 3];
+      return { username: who.email, password: i % 4 === 3 ? `${who.password}-wrong` : who.password };
+    });
+    const results = await Promise.all(tries.map((body) => post(body)));
+    const expected = tries.map((_, i) => (i % 4 === 3 ? 422 : 200));
+    expect(results.map((r) => r.statusCode)).toEqual(expected);
+    const tokens = results.filter((r) => r.statusCode === 200).map((r) => r.json().data.access_token as string);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const r of results.filter((x) => x.statusCode === 422)) expect(r.json().code).toBe('invalid_credentials');
+  });
+
+  it('hashes and checks passwords concurrently without mixing them up', async () => {
+    const { hashPassword, verifyPassword } = await import('../../lib/password');
+    const words = Array.from({ length: 8 }, (_, i) => `pass-word-${i}-ä`);
+    const hashes = await Promise.all(words.map((w) => hashPassword(w)));
+    expect(new Set(hashes).size).toBe(words.length);
+    expect(hashes[0]).toMatch(/^scrypt\$16384\$8\$1\$/);
+    const checks = await Promise.all(
+      words.flatMap((w, i) => [verifyPassword(w, hashes[i]), verifyPassword(w, hashes[(i + 1) % words.length])]),
+    );
+    expect(checks).toEqual(words.flatMap(() => [true, false]));
+    // NFKC: the composed and decomposed forms of a password are the same password
+    expect(await verifyPassword('pass-word-0-a\u0308', hashes[0])).toBe(true);
+  });
+
   it('refuses an unknown email exactly like a wrong password', async () => {
     const res = await post({ username: 'nobody@example.com', password: 'whatever1' });
     expect(res.statusCode).toBe(422);

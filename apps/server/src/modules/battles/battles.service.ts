@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
-import { createNotification, emitOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
+import { createNotification, emitToManyOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
 import type { Tx } from '../results/results.unlock';
 import {
   type BattleAnswerRow,
@@ -83,9 +83,9 @@ export async function notifyBattle(
 const challengerOf = (b: BattleRow) => ({ name: b.challenger_name, avatar: b.challenger_avatar });
 const contenderOf = (b: BattleRow) => ({ name: b.contender_name, avatar: b.contender_avatar });
 
+/** BATTLE_UPDATE to both sides on commit (one statement). */
 async function announce(tx: Tx, b: BattleRow) {
-  await emitOnCommit(tx, b.challenger_id, 'BATTLE_UPDATE', { battle_id: b.id });
-  await emitOnCommit(tx, b.contender_id, 'BATTLE_UPDATE', { battle_id: b.id });
+  await emitToManyOnCommit(tx, [b.challenger_id, b.contender_id], 'BATTLE_UPDATE', { battle_id: b.id });
 }
 
 function isPgUnique(err: unknown): boolean {
@@ -185,13 +185,15 @@ export async function recordBattleAnswer(
   trailId: number,
   pebbleId: number,
   passed: boolean,
+  /** the trail's pebbles in position order, when the caller has them (else read here) */
+  known?: BattlePebble[],
 ): Promise<void> {
   const b = visible(await loadBattle(tx, battleId, true), actor);
   if (b.trail_id !== trailId) throw unprocessable('battle_id', 'This pebble is not part of the battle');
   const mine = b.challenger_id === actor.userId ? 'challenger' : 'contender';
   const open = b.status === 'accepted' || (b.status === 'challenged' && mine === 'challenger');
   if (!open || (b.deadline_at && b.deadline_at <= new Date())) throw battleState('This battle cannot be played now');
-  const pebbles = await loadPebbles(tx, trailId);
+  const pebbles = known ?? (await loadPebbles(tx, trailId));
   const pebble = pebbles.find((p) => p.id === pebbleId);
   if (!pebble) throw unprocessable('battle_id', 'This pebble is not part of the battle');
   const points = pointsOf(pebble.xp, passed);

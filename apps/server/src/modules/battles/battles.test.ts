@@ -1,9 +1,9 @@
-import type { Battle, ContendersPage, MyBattles } from '@cairn/shared';
+import type { Battle, ContendersPage, MyBattles, Pebble } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { countQueries, createTestApp, type TestApp } from '../../test/harness';
-import { importTest, pkg } from '../trails/trails.test-support';
+import { bearer, countQueries, createTestApp, type TestApp } from '../../test/harness';
+import { importTest, optionId, pkg } from '../trails/trails.test-support';
 import { runBattleSweep } from './battles.jobs';
 import { type Battler, battler, battleTrail, makeLearner } from './battles.test-support';
 
@@ -251,6 +251,29 @@ describe('contenders', () => {
 });
 
 describe('answers', () => {
+  it("a battle answer is the player's two statements plus the battle's own, in one transaction: 7 queries", async () => {
+    const trailId = await battleTrail(t, pair, 3, 'Counted battle');
+    const b: Battle = (await rival.challenge(trailId, learner.id)).json().data;
+    const pebble: Pebble = await rival.pebble(trailId, b.next_pebble_id!);
+    const queries = countQueries(t.database.pool);
+    let count: number;
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/pebbles/${pebble.id}`,
+        headers: bearer(rival.token),
+        payload: { answers: [{ id: pebble.minerals[0].id, options: [optionId(pebble, 'right')] }], battle_id: b.id },
+      });
+      expect(res.statusCode).toBe(200);
+      count = queries.count;
+    } finally {
+      queries.restore();
+    }
+    // load; begin, store and score, the battle row locked, the counted answer and score, BATTLE_UPDATE to both, commit
+    expect(count).toBe(7);
+    expect((await rival.battleData(b.id)).challenger).toMatchObject({ answered: 1, score: 10 });
+  });
+
   it('a battle answered by the challenger from two tabs at once stores one answer per pebble', async () => {
     const trailId = await battleTrail(t, pair, 2, 'Two tabs battle');
     const b: Battle = (await rival.challenge(trailId, learner.id)).json().data;

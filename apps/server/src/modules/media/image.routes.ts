@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ImageService } from './image.service';
-import { parseImageRequest } from './image.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,18 +13,18 @@ export default async function imageRoutes(app: FastifyInstance, opts: { images: 
     '/img/*',
     { schema: { tags: ['media'], summary: 'A resized image (see docs/media.md for the encoding)' } },
     async (request, reply) => {
-      const { key, edits } = parseImageRequest(request.params['*']);
-      const { etag } = opts.images.variant(key, edits);
-      if (request.headers['if-none-match'] === etag) {
-        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      const r = opts.images.resolve(request.params['*']);
+      if (request.headers['if-none-match'] === r.etag) {
+        return reply.code(304).header('etag', r.etag).header('cache-control', IMMUTABLE).send();
       }
-      const img = await opts.images.render(key, edits);
+      // a hit is the cached file's bytes as they are (a miss renders and stores them first)
+      const body = (await opts.images.cached(r)) ?? (await opts.images.render(r.key, r.edits)).body;
       return reply
-        .header('content-type', img.contentType)
+        .header('content-type', r.contentType)
         .header('cache-control', IMMUTABLE)
-        .header('etag', img.etag)
+        .header('etag', r.etag)
         .header('x-content-type-options', 'nosniff')
-        .send(img.body);
+        .send(body);
     },
   );
 }

@@ -39,12 +39,48 @@ export function parseImageRequest(encoded: string): { key: string; edits: ImageE
   return { key, edits: edits ?? {} };
 }
 
+/** A parsed image request with its variant: what a cache hit needs, with nothing left to compute. */
+export interface ResolvedImage {
+  key: string;
+  edits: ImageEdits;
+  file: string;
+  etag: string;
+  contentType: string;
+}
+
+/** How many parsed requests each process remembers (a few hundred bytes each). */
+const RESOLVED_MAX = 10_000;
+
 /** Serves resized images from the disk cache, making and storing them on a miss. */
 export class ImageService {
+  /** encoded request → its parse and variant (both depend only on the request), oldest first */
+  private readonly resolved = new Map<string, ResolvedImage>();
+
   constructor(
     private readonly storage: Storage,
     private readonly cacheRoot: string,
   ) {}
+
+  /**
+   * Parses /img/{encoded} and names its variant, remembered per process: a repeated request skips the base64, JSON,
+   * schema and hash work (the bytes are still read from the disk cache every time, so a deleted image is gone at
+   * once in every process). Malformed requests throw as parseImageRequest does and are not remembered.
+   */
+  resolve(encoded: string): ResolvedImage {
+    const known = this.resolved.get(encoded);
+    if (known) return known;
+    const { key, edits } = parseImageRequest(encoded);
+    const { file, etag, format } = this.variant(key, edits);
+    const r = { key, edits, file, etag, contentType: CONTENT_TYPE[format] };
+    if (this.resolved.size >= RESOLVED_MAX) this.resolved.delete(this.resolved.keys().next().value!);
+    this.resolved.set(encoded, r);
+    return r;
+  }
+
+  /** The cached bytes of a variant, or null on a miss. */
+  async cached(r: ResolvedImage): Promise<Buffer | null> {
+    return fs.readFile(r.file).catch(() => null);
+  }
 
   /** The cache file and ETag of one variant; both depend only on the key and the edits. */
   variant(key: string, edits: ImageEdits) {

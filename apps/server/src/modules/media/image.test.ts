@@ -52,6 +52,23 @@ describe('GET /img/{request}', () => {
     expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
   });
 
+  it('a deleted image is gone at once, though its request was served (and remembered) before', async () => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'gone.png', content: await png(200, 100) }]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/media',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
+    const { id, url } = up.json() as { id: number; url: string };
+    const variant = imageUrl(url, SQUARE_50);
+    expect((await get(variant)).statusCode).toBe(200);
+    expect((await get(variant)).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/media/${id}`, headers: bearer(token) });
+    expect(del.statusCode).toBeLessThan(300);
+    expect((await get(variant)).statusCode).toBe(404);
+  });
+
   it('accepts a /files/ URL in the helper and needs no sign-in', async () => {
     expect(imageUrl(`/files/${landscapeKey}`, SQUARE_50)).toBe(imageUrl(landscapeKey, SQUARE_50));
     expect(imageUrl('https://cdn.example.com/a.png', SQUARE_50)).toBe('https://cdn.example.com/a.png');

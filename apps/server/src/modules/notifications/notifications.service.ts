@@ -19,7 +19,9 @@ export const NOTIFY_RESULTS_PDF = 'NOTIFY_RESULTS_PDF';
 export const NOTIFY_RBO = 'NOTIFY_RBO';
 export { DUE_DATE, NOTIFY_BATTLE, START_DATE } from '@cairn/shared';
 
-const CHANNEL = 'cairn_notification';
+/** The pg_notify channel of live notifications (delivered when the notifying transaction commits). */
+export const NOTIFICATION_CHANNEL = 'cairn_notification';
+const CHANNEL = NOTIFICATION_CHANNEL;
 
 type Tx = Pick<Db, 'insert' | 'execute'>;
 

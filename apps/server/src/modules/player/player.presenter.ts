@@ -4,6 +4,9 @@ import { computeProgress, isLocked, publicProgress } from '../trails/progress';
 import type { TrailView } from '../trails/trails.repo';
 import type { AnswerRow, OptionRow, PebbleDetail } from './player.repo';
 
+/** What the player shows of a stored answer. */
+export type AnswerLike = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'mediaId'>;
+
 const DEFAULT_STYLE: Partial<Record<MineralType, string>> = {
   yes_no: 'thumb',
   '5_point_rating': 'numbers',
@@ -22,7 +25,7 @@ function shownOptions(type: MineralType, options: OptionRow[]): OptionRow[] {
   return shuffled;
 }
 
-function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerRow | undefined): Mineral {
+function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerLike | undefined): Mineral {
   const type = m.type as MineralType;
   const settings = m.settings as Record<string, unknown>;
   const style = (settings.type as string | undefined) ?? DEFAULT_STYLE[type];
@@ -56,7 +59,7 @@ function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerRow |
 }
 
 /** A pebble for the player, with the actor's answers, progress and the navigator. */
-export function presentPebble(view: TrailView, detail: PebbleDetail, answers: AnswerRow[], userId: number): Pebble {
+export function presentPebble(view: TrailView, detail: PebbleDetail, answers: AnswerLike[], userId: number): Pebble {
   const t = view.trail;
   const p = detail.pebble;
   const index = view.pebbles.findIndex((x) => x.id === p.id);

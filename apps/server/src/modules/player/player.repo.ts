@@ -1,9 +1,31 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
-import { mineralAnswers, mineralOptions, minerals, pebbleStates, pebbles, trailProgress } from '../../db/schema';
+import {
+  media,
+  mineralAnswers,
+  mineralOptions,
+  minerals,
+  notifications,
+  pebbleStates,
+  pebbles,
+  trailProgress,
+  trails,
+  userCertificates,
+  userRewards,
+} from '../../db/schema';
+import type { Actor } from '../accounts/sessions.service';
+import { NOTIFICATION_CHANNEL, NOTIFY_REWARD } from '../notifications/notifications.service';
 import type { Tx } from '../results/results.unlock';
 import type { StateLite } from '../trails/progress';
-import { type StateJson, statesOf } from '../trails/trails.repo';
+import {
+  actorParams,
+  coach,
+  playableByPlaceholders,
+  type TrailView,
+  toViews,
+  type ViewRow,
+  viewSelection,
+} from '../trails/trails.repo';
 import type { CheckedAnswer } from './answers.check';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
@@ -79,58 +101,240 @@ export function openPebbleAndLoadAnswers(
   return openAndAnswersQuery(db).execute({ userId, pebbleId, trailId });
 }
 
+/** The answer's context as the load statement sends it. */
+export interface AnswerContext {
+  view: TrailView;
+  /** the answered pebble's detail */
+  detail: PebbleDetail;
+  /** the pebble presented after the answer: the next one in position order, the answered one when it is the last */
+  next: PebbleDetail;
+  /** the actor's live media rows among the ids the answers name (upload answers are checked against them) */
+  media: { id: number; kind: string }[];
+}
+
+const pebbleJson = (p: string) =>
+  sql.raw(`json_build_object(
+    'pebble', json_build_object('id', ${p}.id, 'trailId', ${p}.trail_id, 'position', ${p}.position, 'name', ${p}.name,
+      'faIcon', ${p}.fa_icon, 'faIconBackground', ${p}.fa_icon_background, 'faIconBorder', ${p}.fa_icon_border,
+      'stage', ${p}.stage, 'xp', ${p}.xp, 'canChangeAnswer', ${p}.can_change_answer, 'isRequired', ${p}.is_required,
+      'redirectUrl', ${p}.redirect_url, 'feedback', ${p}.feedback, 'style', ${p}.style, 'background', ${p}.background,
+      'isRbo', ${p}.is_rbo, 'rboMandatory', ${p}.rbo_mandatory, 'rboScale', ${p}.rbo_scale),
+    'minerals', coalesce((select json_agg(json_build_object('id', m.id, 'pebbleId', m.pebble_id, 'position', m.position,
+        'type', m.type, 'title', m.title, 'required', m.required, 'shared', m.shared, 'dimension', m.dimension,
+        'settings', m.settings, 'correct', m.correct,
+        'options', coalesce((select json_agg(json_build_object('id', o.id, 'mineralId', o.mineral_id,
+            'position', o.position, 'value', o.value, 'media', o.media, 'correct', o.correct, 'scores', o.scores)
+            order by o.position, o.id) from mineral_options o where o.mineral_id = m.id), '[]'::json))
+        order by m.position, m.id) from minerals m where m.pebble_id = ${p}.id), '[]'::json))`);
+
 /**
- * Inside the answer's transaction, after the pebble state is stored, in one statement:
- * - replaces the actor's answers to the pebble: the answers to its other minerals are deleted and the given
- *   ones upserted (data-modifying CTEs) — the same end state as "delete all, insert the new";
- * - records the attempt (the first answer spends the first try; resets spend the following ones);
- * - reads the actor's tries and pebble states on the trail as they are now (the states include the one this
- *   answer stored: earlier statements of the transaction are visible). tries_used is null only if a
- *   concurrent transaction inserted the attempt row after this statement's snapshot.
+ * Everything an answer needs, in one statement prepared once per connection: the view of the playable trail the
+ * pebble belongs to (trail, coach, pebbles, the actor's states and tries, assignment dates), the detail of the
+ * pebble and of the next one (minerals and options in position order), and the actor's live media rows among
+ * `mediaIds`. No row when the pebble is not in a trail the actor may play.
  */
-export async function storeAnswersAndReadStates(
-  tx: Tx,
-  userId: number,
+const answerContextQuery = preparedPer((db) =>
+  db
+    .select({
+      ...viewSelection(sql.placeholder('userId')),
+      detail: sql<PebbleDetail>`(select ${pebbleJson('p')} from ${pebbles} p where p.id = ${sql.placeholder('pebbleId')})`,
+      next: sql<PebbleDetail | null>`(select ${pebbleJson('n')} from ${pebbles} n, ${pebbles} p
+          where p.id = ${sql.placeholder('pebbleId')} and n.trail_id = p.trail_id and (n.position, n.id) > (p.position, p.id)
+          order by n.position, n.id limit 1)`,
+      media: sql<AnswerContext['media']>`coalesce((select json_agg(json_build_object('id', md.id, 'kind', md.kind))
+          from ${media} md where md.id = any(${sql.placeholder('mediaIds')}::int[])
+            and md.user_id = ${sql.placeholder('userId')} and md.deleted_at is null), '[]'::json)`,
+    })
+    .from(trails)
+    .leftJoin(coach, eq(coach.id, trails.coachId))
+    .where(
+      and(
+        playableByPlaceholders,
+        sql`${trails.id} = (select ${pebbles.trailId} from ${pebbles} where ${pebbles.id} = ${sql.placeholder('pebbleId')})`,
+      ),
+    )
+    .prepare('cairn_answer_context'),
+);
+
+/** Loads what answering `pebbleId` needs (see answerContextQuery); null when the pebble is not the actor's to play. */
+export async function loadAnswerContext(
+  db: Db,
+  actor: Actor,
   pebbleId: number,
-  trailId: number,
-  answers: CheckedAnswer[],
-  now: Date,
-): Promise<{ triesUsed: number | null; states: Map<number, StateLite> }> {
-  const mine = and(eq(mineralAnswers.userId, userId), eq(mineralAnswers.pebbleId, pebbleId));
-  const ids = answers.map((a) => a.mineralId);
-  const stale = tx
-    .delete(mineralAnswers)
-    .where(ids.length > 0 ? and(mine, notInArray(mineralAnswers.mineralId, ids)) : mine);
-  const ctes = [sql`stale as (${stale.getSQL()})`];
-  if (answers.length > 0) {
-    const upsert = tx
-      .insert(mineralAnswers)
-      .values(answers.map((a) => ({ ...a, userId, pebbleId, trailId, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [mineralAnswers.userId, mineralAnswers.mineralId],
-        set: {
-          pebbleId: sql`excluded.pebble_id`,
-          trailId: sql`excluded.trail_id`,
-          options: sql`excluded.options`,
-          value: sql`excluded.value`,
-          mediaId: sql`excluded.media_id`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      });
-    ctes.push(sql`written as (${upsert.getSQL()})`);
-  }
-  ctes.push(sql`started as (
-      insert into ${trailProgress} (user_id, trail_id, tries_used) values (${userId}, ${trailId}, 1)
-      on conflict do nothing returning tries_used)`);
-  const res = await tx.execute<{ tries_used: number | null; states: StateJson[] }>(sql`
-    with ${sql.join(ctes, sql`, `)}
-    select coalesce((select tries_used from started),
-                    (select tp.tries_used from ${trailProgress} tp where tp.user_id = ${userId} and tp.trail_id = ${trailId}))
-             as tries_used,
-           coalesce((select json_agg(json_build_object(
-               'pebbleId', s.pebble_id, 'passed', s.passed,
-               'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
-             from ${pebbleStates} s where s.user_id = ${userId} and s.trail_id = ${trailId}), '[]'::json) as states`);
-  const row = res.rows[0];
-  return { triesUsed: row.tries_used, states: statesOf(row.states) };
+  mediaIds: number[],
+): Promise<AnswerContext | null> {
+  const [row] = await answerContextQuery(db).execute({ ...actorParams(actor), pebbleId, mediaIds });
+  if (!row) return null;
+  const {
+    detail,
+    next,
+    media: rows,
+    ...view
+  } = row as ViewRow &
+    Omit<AnswerContext, 'view' | 'next'> & {
+      next: PebbleDetail | null;
+    };
+  return { view: toViews([view])[0], detail, next: next ?? detail, media: rows };
+}
+
+/** The answered pebble's states on its trail, as the store statement compares them: `id+` passed, `id-` not. */
+export function statesFingerprint(states: Map<number, StateLite>): string {
+  return [...states.values()]
+    .filter((s) => s.answeredAt)
+    .sort((a, b) => a.pebbleId - b.pebbleId)
+    .map((s) => `${s.pebbleId}${s.passed === true ? '+' : '-'}`)
+    .join(',');
+}
+
+/** What storing an answer writes besides the answer, decided in code from the loaded context (docs/scoring.md). */
+export interface AnswerWrite {
+  userId: number;
+  pebbleId: number;
+  trailId: number;
+  trailName: string;
+  /** the pebble presented next (opened by the same statement when it is another one) */
+  nextId: number;
+  passed: boolean;
+  canChange: boolean;
+  answers: CheckedAnswer[];
+  answeredAt: Date;
+  /** the tries used and the answered states the decision was made on (the statement checks they still hold) */
+  triesUsed: number;
+  fingerprint: string;
+  completed: boolean;
+  rewardKeys: string[];
+  certificateTitle: string | null;
+}
+
+export interface AnswerStored {
+  /** false: the learner's states or tries changed since they were loaded; nothing was written */
+  fresh: boolean;
+  /** false (when fresh): the pebble was already answered and does not allow changing it; nothing was written */
+  stored: boolean;
+  rewardIds: number[];
+  certificateIds: number[];
+  /** the actor's answers to the next pebble (when it is not the answered one) */
+  nextAnswers: AnswerRow[];
+}
+
+const ph = (name: keyof AnswerWrite | 'answersJson') => sql.placeholder(name);
+
+/**
+ * The answer stored and scored in one statement (data-modifying CTEs), prepared once per connection:
+ * - `fresh`: the learner's tries and answered states are still those the decision was made on; else nothing is
+ *   written (the caller loads again and decides again);
+ * - the pebble state upserted (a pebble that does not allow changing its answer is refused atomically when it is
+ *   already answered), and only then: the answers to the pebble replaced (the answers to its other minerals
+ *   deleted, the given ones upserted), the attempt started (the first answer spends the first try) and
+ *   `completed_at` set when this answer completes the trail, the rewards and the certificate the answer unlocks
+ *   issued once each with the reward notification (announced by pg_notify on commit), and the next pebble opened;
+ * - the actor's answers to the next pebble read (the statement's snapshot: no sibling CTE writes them).
+ * On its own the statement is its own transaction; inside one (battle answers, rated pebbles) it is a part of it.
+ */
+const storeAnswerQuery = preparedPer((db: Db | Tx) => {
+  const cte = (name: string, body: SQL) => db.$with(name, {}).as(body);
+  const u = sql`${ph('userId')}::int`;
+  const p = sql`${ph('pebbleId')}::int`;
+  const t = sql`${ph('trailId')}::int`;
+  const fresh = cte(
+    'fresh',
+    sql`select coalesce((select tries_used from ${trailProgress} where user_id = ${u} and trail_id = ${t}), 0)
+                 = ${ph('triesUsed')}::int
+           and coalesce((select string_agg(pebble_id || case when passed then '+' else '-' end, ',' order by pebble_id)
+                  from ${pebbleStates} where user_id = ${u} and trail_id = ${t} and answered_at is not null), '')
+                 = ${ph('fingerprint')}::text as ok`,
+  );
+  const stored = cte(
+    'stored',
+    sql`insert into ${pebbleStates} (user_id, pebble_id, trail_id, answered_at, passed)
+        select ${u}, ${p}, ${t}, ${ph('answeredAt')}::timestamptz, ${ph('passed')}::bool from fresh where ok
+        on conflict (user_id, pebble_id) do update set answered_at = excluded.answered_at, passed = excluded.passed
+          where ${ph('canChange')}::bool or ${pebbleStates}.answered_at is null
+        returning pebble_id`,
+  );
+  const given = cte(
+    'given',
+    sql`select * from json_to_recordset(${ph('answersJson')}::json)
+          as a(mineral_id int, options jsonb, value text, media_id int)`,
+  );
+  const stale = cte(
+    'stale',
+    sql`delete from ${mineralAnswers} where user_id = ${u} and pebble_id = ${p} and exists (select 1 from stored)
+          and mineral_id not in (select mineral_id from given)`,
+  );
+  const written = cte(
+    'written',
+    sql`insert into ${mineralAnswers} (user_id, mineral_id, pebble_id, trail_id, options, value, media_id, updated_at)
+        select ${u}, g.mineral_id, ${p}, ${t}, g.options, g.value, g.media_id, ${ph('answeredAt')}::timestamptz
+        from given g where exists (select 1 from stored)
+        on conflict (user_id, mineral_id) do update set pebble_id = excluded.pebble_id, trail_id = excluded.trail_id,
+          options = excluded.options, value = excluded.value, media_id = excluded.media_id,
+          updated_at = excluded.updated_at`,
+  );
+  const attempt = cte(
+    'attempt',
+    sql`insert into ${trailProgress} (user_id, trail_id, tries_used, completed_at)
+        select ${u}, ${t}, 1, case when ${ph('completed')}::bool then now() end where exists (select 1 from stored)
+        on conflict (user_id, trail_id) do update set completed_at = excluded.completed_at
+          where excluded.completed_at is not null and ${trailProgress}.completed_at is null`,
+  );
+  const rewarded = cte(
+    'rewarded',
+    sql`insert into ${userRewards} (user_id, trail_id, reward_key)
+        select ${u}, ${t}, k from unnest(${ph('rewardKeys')}::text[]) k where exists (select 1 from stored)
+        on conflict do nothing returning id`,
+  );
+  const rewardNote = cte(
+    'reward_note',
+    sql`insert into ${notifications} (user_id, event, data)
+        select ${u}, ${NOTIFY_REWARD}, jsonb_build_object('rewards', (select jsonb_agg(id order by id) from rewarded),
+          'trail_id', ${t}, 'trail', ${ph('trailName')}::text)
+        where exists (select 1 from rewarded) returning id`,
+  );
+  const certified = cte(
+    'certified',
+    sql`insert into ${userCertificates} (user_id, trail_id, title)
+        select ${u}, ${t}, ${ph('certificateTitle')}::text
+        where ${ph('certificateTitle')}::text is not null and exists (select 1 from stored)
+        on conflict do nothing returning id`,
+  );
+  const opened = cte(
+    'opened',
+    sql`insert into ${pebbleStates} (user_id, pebble_id, trail_id)
+        select ${u}, ${ph('nextId')}::int, ${t} where ${ph('nextId')}::int <> ${p} and exists (select 1 from stored)
+        on conflict do nothing`,
+  );
+  return db
+    .with(fresh, stored, given, stale, written, attempt, rewarded, rewardNote, certified, opened)
+    .select({
+      fresh: sql<boolean>`(select ok from fresh)`,
+      stored: sql<boolean>`exists (select 1 from stored)`,
+      rewardIds: sql<number[] | null>`(select json_agg(id order by id) from rewarded)`,
+      certificateIds: sql<number[] | null>`(select json_agg(id) from certified)`,
+      // announced when the statement's transaction commits (notifications.service createNotification)
+      notified: sql<number>`(select count(pg_notify(${NOTIFICATION_CHANNEL},
+          json_build_object('id', id, 'user_id', ${u})::text)) from reward_note)`,
+      nextAnswers: sql<AnswerJson[] | null>`(select json_agg(json_build_object('mineralId', a.mineral_id,
+          'options', a.options, 'value', a.value, 'mediaId', a.media_id))
+        from ${mineralAnswers} a where a.user_id = ${u} and a.pebble_id = ${ph('nextId')}::int)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('cairn_store_answer');
+});
+
+type AnswerJson = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'mediaId'>;
+
+/** Stores and scores an answer in one statement (storeAnswerQuery). */
+export async function storeAnswer(db: Db | Tx, w: AnswerWrite): Promise<AnswerStored> {
+  const answersJson = JSON.stringify(
+    w.answers.map((a) => ({ mineral_id: a.mineralId, options: a.options, value: a.value, media_id: a.mediaId })),
+  );
+  const [row] = await storeAnswerQuery(db).execute({ ...w, answersJson });
+  return {
+    fresh: row.fresh,
+    stored: row.stored,
+    rewardIds: row.rewardIds ?? [],
+    certificateIds: row.certificateIds ?? [],
+    nextAnswers: (row.nextAnswers ?? []) as AnswerRow[],
+  };
 }

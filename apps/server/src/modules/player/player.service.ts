@@ -1,24 +1,27 @@
 import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from '@cairn/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, pebbleStates, pebbles, trailProgress } from '../../db/schema';
-import { notFound, validationError } from '../../lib/http-error';
+import { pebbles } from '../../db/schema';
+import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
 import { recordBattleAnswer } from '../battles/battles.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { loadPebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
-import { onAnswerStored } from '../results/results.unlock';
+import { type Tx, unlocksDue } from '../results/results.unlock';
 import { computeProgress, firstUnanswered, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
-import { loadTrailView, loadTrailViewOfPebble, type TrailView } from '../trails/trails.repo';
+import { loadTrailView, type TrailView } from '../trails/trails.repo';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
-import { presentPebble } from './player.presenter';
+import { type AnswerLike, presentPebble } from './player.presenter';
 import {
+  type AnswerWrite,
+  loadAnswerContext,
   loadPebbleDetail,
   openPebbleAndLoadAnswers,
   type PebbleDetail,
-  storeAnswersAndReadStates,
+  statesFingerprint,
+  storeAnswer,
 } from './player.repo';
 import { pebblePassed } from './scoring';
 
@@ -35,20 +38,26 @@ async function viewOf(db: Db, actor: Actor, trailId: number): Promise<TrailView>
   return view;
 }
 
-/** Marks the pebble opened (it is no longer new) and presents it; `known`: its detail when already loaded. */
-async function openAndPresent(
-  db: Db,
-  actor: Actor,
-  view: TrailView,
-  pebbleId: number,
-  known?: PebbleDetail,
-): Promise<Pebble> {
+/** Marks the pebble opened (it is no longer new) and presents it. */
+async function openAndPresent(db: Db, actor: Actor, view: TrailView, pebbleId: number): Promise<Pebble> {
   const [answers, detail] = await Promise.all([
     openPebbleAndLoadAnswers(db, actor.userId, pebbleId, view.trail.id),
-    known ?? loadPebbleDetail(db, pebbleId),
+    loadPebbleDetail(db, pebbleId),
   ]);
   if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
   if (!detail) throw notFound('Pebble not found');
+  return present(db, actor, view, detail, answers);
+}
+
+/** A pebble for the player (its ratings and players-answered count only where it shows them). */
+async function present(
+  db: Db,
+  actor: Actor,
+  view: TrailView,
+  detail: PebbleDetail,
+  answers: AnswerLike[],
+): Promise<Pebble> {
+  const pebbleId = detail.pebble.id;
   const pebble = presentPebble(view, detail, answers, actor.userId);
   pebble.is_rbo = detail.pebble.isRbo;
   pebble.rbo_scale = detail.pebble.rboScale as 'stars' | 'emojis';
@@ -79,26 +88,12 @@ export async function currentPebble(db: Db, actor: Actor, trailId: number, pebbl
   return openAndPresent(db, actor, view, view.pebbles[index].id);
 }
 
-/** Upload answers must name a live media row of the actor, of the mineral's kind. */
-async function checkMedia(db: Db, actor: Actor, pending: PendingMedia[]) {
+/** Upload answers must name a live media row of the actor (`live`: the loaded ones), of the mineral's kind. */
+function checkMedia(live: { id: number; kind: string }[], pending: PendingMedia[]) {
   const failures: Record<string, { rule: 'oneOf' | 'mimes'; params: Record<string, string> }> = {};
-  if (pending.length === 0) return { failures, answers: [] as CheckedAnswer[] };
-  const rows = await db
-    .select({ id: media.id, kind: media.kind })
-    .from(media)
-    .where(
-      and(
-        inArray(
-          media.id,
-          pending.map((p) => p.mediaId),
-        ),
-        eq(media.userId, actor.userId),
-        isNull(media.deletedAt),
-      ),
-    );
   const answers: CheckedAnswer[] = [];
   for (const p of pending) {
-    const row = rows.find((r) => r.id === p.mediaId);
+    const row = live.find((r) => r.id === p.mediaId);
     const want = UPLOAD_KIND[p.type];
     if (!row) failures[p.field] = { rule: 'oneOf', params: {} };
     else if (want && row.kind !== want) failures[p.field] = { rule: 'mimes', params: { types: want } };
@@ -107,7 +102,25 @@ async function checkMedia(db: Db, actor: Actor, pending: PendingMedia[]) {
   return { failures, answers };
 }
 
-/** POST /api/pebbles/{pebbleId}: checks and stores the answers in one transaction, then presents the next pebble. */
+/** Every value of the form that could name a media row (upload answers are checked against the loaded rows). */
+function mediaIdsOf(form: AnswerForm): number[] {
+  const ids = new Set<number>();
+  for (const a of form.answers) {
+    const v = typeof a.value === 'string' ? a.value.trim() : a.value;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+    if (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647) ids.add(n);
+  }
+  return [...ids];
+}
+
+/** How often an answer is decided again when the learner's states changed under it (another tab answering). */
+const ATTEMPTS = 10;
+
+/**
+ * POST /api/pebbles/{pebbleId}, as one command: load everything the answer needs in one statement, check and
+ * score it in code (docs/scoring.md), store and score it in one statement, present the next pebble. Battle
+ * answers and the first answer to a rated pebble add their writes in the same transaction.
+ */
 export async function answerPebble(
   db: Db,
   actor: Actor,
@@ -116,93 +129,116 @@ export async function answerPebble(
   /** after commit, when the answer issued certificates (the route has their job announce them) */
   onCertificates?: (ids: number[]) => Promise<void>,
 ): Promise<AnswerResponse> {
-  // the pebble's trail and the actor's view of it in one query; the distinction of the two 404s costs a
-  // query only on the refusal
-  const view = await loadTrailViewOfPebble(db, actor, pebbleId);
-  if (!view) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await tryAnswer(db, actor, pebbleId, form);
+    if (result) {
+      if (result.certificateIds.length > 0) await onCertificates?.(result.certificateIds);
+      return result.response;
+    }
+    // the learner's states or tries changed between the load and the store (nothing was written): decide again
+    if (attempt >= ATTEMPTS) throw new HttpError(409, 'answer_conflict', 'The trail changed meanwhile; try again');
+  }
+}
+
+async function tryAnswer(
+  db: Db,
+  actor: Actor,
+  pebbleId: number,
+  form: AnswerForm,
+): Promise<{ response: AnswerResponse; certificateIds: number[] } | null> {
+  const ctx = await loadAnswerContext(db, actor, pebbleId, mediaIdsOf(form));
+  if (!ctx) {
+    // the distinction of the two 404s costs a query only on the refusal
     const [owner] = await db.select({ trailId: pebbles.trailId }).from(pebbles).where(eq(pebbles.id, pebbleId));
     throw notFound(owner ? 'Trail not found' : 'Pebble not found');
   }
+  const { view, detail } = ctx;
   if (!hasStarted(view.startsOn)) throw trailNotStarted(view.startsOn!);
   const index = view.pebbles.findIndex((p) => p.id === pebbleId);
   if (isLocked(index, view.pebbles, view.states)) throw pebbleLocked();
-  const detail = (await loadPebbleDetail(db, pebbleId))!;
   const canChange = detail.pebble.canChangeAnswer;
-  if (!canChange && view.states.get(pebbleId)?.answeredAt) throw answerLocked();
+  const before = view.states.get(pebbleId);
+  if (!canChange && before?.answeredAt) throw answerLocked();
 
   // swiping past a pebble that is not required stores what is valid and ignores the rest
   const lenient = form.action === 'swipe' && !detail.pebble.isRequired;
   const checked = checkAnswers(detail, form.answers, { skipRequired: lenient });
-  const uploads = await checkMedia(db, actor, checked.media);
+  const uploads = checkMedia(ctx.media, checked.media);
   const failures = { ...checked.failures, ...uploads.failures };
   if (!lenient && Object.keys(failures).length > 0) throw validationError(failures);
   const answers = [...checked.answers, ...uploads.answers];
   const passed = pebblePassed(view.trail.type as TrailType, detail, answers);
   const trailId = view.trail.id;
   const now = new Date();
-  const firstAnswer = !view.states.get(pebbleId)?.answeredAt;
-  let issued: number[] = [];
 
-  await db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(pebbleStates)
-      .values({ userId: actor.userId, pebbleId, trailId, answeredAt: now, passed })
-      .onConflictDoUpdate({
-        target: [pebbleStates.userId, pebbleStates.pebbleId],
-        set: { answeredAt: now, passed },
-        // a concurrent first answer must not slip past can_change_answer
-        setWhere: canChange ? undefined : isNull(pebbleStates.answeredAt),
-      })
-      .returning({ pebbleId: pebbleStates.pebbleId });
-    if (stored.length === 0) throw answerLocked();
-    // the answers replaced, the attempt recorded (the first answer spends the first try) and the states read
-    // again after this answer, in one statement, so completion and unlocks see every committed answer
-    const fresh = await storeAnswersAndReadStates(tx, actor.userId, pebbleId, trailId, answers, now);
-    view.states = fresh.states;
-    view.triesUsed = Math.max(fresh.triesUsed ?? view.triesUsed, 1);
-    const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
-    if (progress.status === 'completed') {
-      await tx
-        .update(trailProgress)
-        .set({ completedAt: sql`coalesce(${trailProgress.completedAt}, now())` })
-        .where(and(eq(trailProgress.userId, actor.userId), eq(trailProgress.trailId, trailId)));
-    }
-    // a battle answer counts for the battle too (server-decided points; docs/battles.md)
-    if (form.battle_id != null) await recordBattleAnswer(tx, actor, form.battle_id, trailId, pebbleId, passed);
-    // rewards and certificates the answer unlocks, issued in the same transaction (docs/results.md)
-    issued = (await onAnswerStored(tx, actor, trailId, view)).certificateIds;
-    // a first answer to a rated pebble asks peers and the coach to rate it (docs/ratings.md)
-    if (detail.pebble.isRbo && firstAnswer && actor.customerId !== null && !isPublicActor(actor)) {
-      const asked = await requestRatings(tx, {
-        pebbleId,
-        trailId,
-        playerId: actor.userId,
-        customerId: actor.customerId,
-        mandatory: detail.pebble.rboMandatory,
-      });
-      for (const r of asked) {
-        await createNotification(tx, r.raterId, NOTIFY_RBO, {
-          type: 'request',
-          pebble_id: pebbleId,
-          player_id: actor.userId,
-          trail_id: trailId,
-          trail: view.trail.name,
-          player: r.player,
-          avatar: r.avatar,
-          mandatory: r.mandatory,
-        });
-      }
-    }
-  });
-
-  if (issued.length > 0) await onCertificates?.(issued);
-  const next = view.pebbles[Math.min(index + 1, view.pebbles.length - 1)];
-  const data = await openAndPresent(db, actor, view, next.id, next.id === pebbleId ? detail : undefined);
+  // the learner's progress after this answer, decided on the loaded states (the store checks they still hold)
+  const fingerprint = statesFingerprint(view.states);
+  const loadedTries = view.triesUsed;
+  view.states.set(pebbleId, { pebbleId, answeredAt: now, passed });
+  view.triesUsed = Math.max(loadedTries, 1);
   const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
-  return {
-    data,
-    finished: progress.status === 'completed',
+  const next = ctx.next;
+  const write: AnswerWrite = {
+    userId: actor.userId,
+    pebbleId,
+    trailId,
+    trailName: view.trail.name,
+    nextId: next.pebble.id,
     passed,
-    trail_passed: progress.trail_passed,
+    canChange,
+    answers,
+    answeredAt: now,
+    triesUsed: loadedTries,
+    fingerprint,
+    completed: progress.status === 'completed',
+    ...unlocksDue(view.trail, progress),
   };
+
+  // a battle answer counts for the battle too (server-decided points; docs/battles.md); a first answer to a rated
+  // pebble asks peers and the coach to rate it (docs/ratings.md): both in the answer's transaction
+  const battleId = form.battle_id;
+  const asksRatings = detail.pebble.isRbo && !before?.answeredAt && actor.customerId !== null && !isPublicActor(actor);
+  const store = async (tx: Db | Tx) => {
+    const stored = await storeAnswer(tx, write);
+    if (!stored.fresh) return null;
+    if (!stored.stored) throw answerLocked();
+    if (battleId != null) await recordBattleAnswer(tx, actor, battleId, trailId, pebbleId, passed, view.pebbles);
+    if (asksRatings) await askRatings(tx, actor, detail, view.trail.name);
+    return stored;
+  };
+  const stored = battleId != null || asksRatings ? await db.transaction(store) : await store(db);
+  if (!stored) return null;
+
+  if (!view.states.has(next.pebble.id))
+    view.states.set(next.pebble.id, { pebbleId: next.pebble.id, answeredAt: null, passed: null });
+  const nextAnswers = next.pebble.id === pebbleId ? answers : stored.nextAnswers;
+  const data = await present(db, actor, view, next, nextAnswers);
+  return {
+    response: { data, finished: progress.status === 'completed', passed, trail_passed: progress.trail_passed },
+    certificateIds: stored.certificateIds,
+  };
+}
+
+/** The rating requests of a first answer to a rated pebble, each with its notification (docs/ratings.md). */
+async function askRatings(tx: Tx, actor: Actor, detail: PebbleDetail, trail: string) {
+  const { pebble } = detail;
+  const asked = await requestRatings(tx, {
+    pebbleId: pebble.id,
+    trailId: pebble.trailId,
+    playerId: actor.userId,
+    customerId: actor.customerId!,
+    mandatory: pebble.rboMandatory,
+  });
+  for (const r of asked) {
+    await createNotification(tx, r.raterId, NOTIFY_RBO, {
+      type: 'request',
+      pebble_id: pebble.id,
+      player_id: actor.userId,
+      trail_id: pebble.trailId,
+      trail,
+      player: r.player,
+      avatar: r.avatar,
+      mandatory: r.mandatory,
+    });
+  }
 }

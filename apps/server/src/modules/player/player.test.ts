@@ -1,9 +1,10 @@
 import type { Pebble } from '@cairn/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../../db/schema';
+import { media, notifications, trailProgress, userRewards } from '../../db/schema';
 import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { createTestApp, login, type TestApp } from '../../test/harness';
+import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../trails/trails.test-support';
 
 let t: TestApp;
@@ -147,6 +148,98 @@ describe('exam scoring', () => {
     expect(q.user).toEqual({ id: me.json().data.id });
     expect(q.object).toEqual({ fa_icon: 'fa-circle', fa_icon_background: null, fa_icon_border: null });
     expect(q.progress.status).toBe('not_started');
+  });
+});
+
+describe('an answer is one command', () => {
+  // a reward on the first stage and one on completion: the first and the last answer issue them (a certificate is
+  // issued by the same statement, but its job's queries would run beside the count: results.test covers it)
+  const COUNTED = [
+    'format: cairn-trail/1',
+    'name: Counted exam',
+    'type: exam',
+    'tries: 0',
+    'rewards:',
+    '  - { key: first, title: First stage, unlock: { on: stage_completed, value: A } }',
+    '  - { key: done, title: Done, unlock: { on: trail_completed } }',
+    'pebbles:',
+    ...['A', 'B', 'C'].flatMap((stage, i) => [
+      `  - name: Q${i + 1}`,
+      `    stage: ${stage}`,
+      '    xp: 10',
+      '    minerals:',
+      `      - { type: sa_text, title: Q${i + 1}, values: [ wrong, { value: right, correct: true } ] }`,
+    ]),
+  ].join('\n');
+
+  it('loads in one statement and stores and scores in one: two queries per answer, rewards included', async () => {
+    const id = await importTest(t, COUNTED, assign);
+    const learnerId = await demoUserId(t.database.db, DEMO_USERS.learner.email);
+    let p = await learner.pebble(id);
+    const queries = countQueries(t.database.pool);
+    const counts: number[] = [];
+    try {
+      for (const name of ['Q1', 'Q2', 'Q3']) {
+        expect(p.name).toBe(name);
+        queries.reset();
+        const body = await learner.ok(p.id, [{ id: p.minerals[0].id, options: [optionId(p, 'right')] }]);
+        counts.push(queries.count);
+        p = body.data;
+        if (name === 'Q3') expect(body).toMatchObject({ finished: true, passed: true, trail_passed: true });
+      }
+      // changing an answer (can_change_answer) costs the same
+      queries.reset();
+      await learner.ok(p.id, [{ id: p.minerals[0].id, options: [optionId(p, 'wrong')] }]);
+      counts.push(queries.count);
+    } finally {
+      queries.restore();
+    }
+    expect(counts).toEqual([2, 2, 2, 2]);
+    // what the statements wrote: the attempt completed once, both rewards once with one notification each
+    const db = t.database.db;
+    const [progress] = await db
+      .select()
+      .from(trailProgress)
+      .where(and(eq(trailProgress.userId, learnerId), eq(trailProgress.trailId, id)));
+    expect(progress.triesUsed).toBe(1);
+    expect(progress.completedAt).toBeInstanceOf(Date);
+    const rewards = await db
+      .select({ key: userRewards.rewardKey })
+      .from(userRewards)
+      .where(and(eq(userRewards.userId, learnerId), eq(userRewards.trailId, id)));
+    expect(rewards.map((r) => r.key).sort()).toEqual(['done', 'first']);
+    const notes = (
+      await db
+        .select({ event: notifications.event, data: notifications.data })
+        .from(notifications)
+        .where(eq(notifications.userId, learnerId))
+    ).filter((n) => (n.data as { trail_id?: number }).trail_id === id);
+    expect(notes).toEqual([
+      { event: 'NOTIFY_REWARD', data: { rewards: [expect.any(Number)], trail_id: id, trail: 'Counted exam' } },
+      { event: 'NOTIFY_REWARD', data: { rewards: [expect.any(Number)], trail_id: id, trail: 'Counted exam' } },
+    ]);
+    // the changed answer (now wrong) is scored again: the trail is no longer passed, nothing is issued twice
+    expect((await learner.trail(id)).progress).toMatchObject({ status: 'completed', passed: 2, xp: 20 });
+  });
+
+  it('answers given at the same moment in two tabs are all stored and counted', async () => {
+    const id = await importTest(t, COUNTED.replace('Counted exam', 'Two tabs exam'), assign);
+    const rivalPlayer = rival;
+    const first = await rivalPlayer.pebble(id);
+    const body = await rivalPlayer.ok(first.id, [{ id: first.minerals[0].id, options: [optionId(first, 'right')] }]);
+    const second = body.data;
+    const third = (
+      await rivalPlayer.ok(second.id, [{ id: second.minerals[0].id, options: [optionId(second, 'right')] }])
+    ).data;
+    // the three pebbles answered again at once (each allows changing its answer)
+    const results = await Promise.all(
+      [first, second, third].map((q) =>
+        rivalPlayer.answer(q.id, [{ id: q.minerals[0].id, options: [optionId(q, 'wrong')] }]),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const progress = (await rivalPlayer.trail(id)).progress;
+    expect(progress).toMatchObject({ status: 'completed', answered: 3, passed: 0, xp: 0 });
   });
 });
 

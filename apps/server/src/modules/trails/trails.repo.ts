@@ -5,7 +5,7 @@ import { pebbleStates, pebbles, trailAssignments, trailProgress, trails, users }
 import type { Actor } from '../accounts/sessions.service';
 import type { PebbleLite, StateLite } from './progress';
 
-const coach = alias(users, 'coach');
+export const coach = alias(users, 'coach');
 
 export type TrailRow = typeof trails.$inferSelect;
 /** What lists and the navigator need of a pebble. */
@@ -39,7 +39,7 @@ export function playableBy(actor: Actor): SQL {
  * `playableBy` with the actor as placeholders (userId, customerId, trailId), for prepared statements.
  * A null customerId or trailId compares as null: `false` and "not the public user's trail", as above.
  */
-const playableByPlaceholders = sql`${trails.customerId} = ${sql.placeholder('customerId')}
+export const playableByPlaceholders = sql`${trails.customerId} = ${sql.placeholder('customerId')}
   and (exists (select 1 from ${trailAssignments} where ${trailAssignments.trailId} = ${trails.id}
                  and ${trailAssignments.userId} = ${sql.placeholder('userId')})
        or ${trails.id} = ${sql.placeholder('trailId')})`;
@@ -55,7 +55,7 @@ export interface StateJson {
  * The view's columns: the trail, its coach, and as JSON sub-selects its pebbles (in position order),
  * the actor's pebble states and tries used. The outer trail is written `trails.…` explicitly.
  */
-function viewSelection(userId: Placeholder | number) {
+export function viewSelection(userId: Placeholder | number) {
   return {
     trail: trails,
     coach: { id: coach.id, firstname: coach.firstname, lastname: coach.lastname },
@@ -76,7 +76,7 @@ function viewSelection(userId: Placeholder | number) {
 }
 
 type ScheduleJson = { startsOn: string | null; dueOn: string | null };
-type ViewRow = {
+export type ViewRow = {
   trail: TrailRow;
   coach: TrailView['coach'];
   pebbles: PebbleSummary[];
@@ -99,7 +99,7 @@ export function statesOf(rows: StateJson[]): Map<number, StateLite> {
   );
 }
 
-function toViews(rows: ViewRow[]): TrailView[] {
+export function toViews(rows: ViewRow[]): TrailView[] {
   return rows.map((r) => ({
     trail: r.trail,
     coach: r.coach?.id ? r.coach : null,
@@ -127,19 +127,7 @@ const viewByIdQuery = preparedPer((db) =>
     .where(and(playableByPlaceholders, eq(trails.id, sql.placeholder('id'))))
     .prepare('cairn_trail_view'),
 );
-/** The playable trail of a pebble (the answer flow: the pebble's owner and the view in one query). */
-const viewByPebbleQuery = preparedPer((db) =>
-  baseQuery(db, sql.placeholder('userId'))
-    .where(
-      and(
-        playableByPlaceholders,
-        sql`${trails.id} = (select ${pebbles.trailId} from ${pebbles} where ${pebbles.id} = ${sql.placeholder('pebbleId')})`,
-      ),
-    )
-    .prepare('cairn_trail_view_of_pebble'),
-);
-
-const actorParams = (actor: Actor) => ({
+export const actorParams = (actor: Actor) => ({
   userId: actor.userId,
   customerId: actor.customerId,
   trailId: actor.trailId,
@@ -160,11 +148,5 @@ export async function loadTrailViews(db: Db, actor: Actor, filter?: SQL): Promis
 /** One playable trail's view (prepared); null when it is not the actor's to play. */
 export async function loadTrailView(db: Db, actor: Actor, trailId: number): Promise<TrailView | null> {
   const [row] = await viewByIdQuery(db).execute({ ...actorParams(actor), id: trailId });
-  return row ? toViews([row as ViewRow])[0] : null;
-}
-
-/** The view of the playable trail pebble `pebbleId` belongs to (prepared); null when there is none. */
-export async function loadTrailViewOfPebble(db: Db, actor: Actor, pebbleId: number): Promise<TrailView | null> {
-  const [row] = await viewByPebbleQuery(db).execute({ ...actorParams(actor), pebbleId });
   return row ? toViews([row as ViewRow])[0] : null;
 }
