@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { mineralAnswers, pebbleStates, resultPdfs, trailProgress, trails } from '../../db/schema';
+import { fileHref } from '../../lib/file-urls';
 import { forbidden, notFound } from '../../lib/http-error';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
@@ -84,7 +85,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
           };
         });
       }
-      const url = answer?.mediaKey ? fileUrl(answer.mediaKey) : null;
+      const url = answer?.mediaKey ? fileHref(answer.mediaKey) : null;
       const kind = answer?.mediaKind ?? null;
       return [
         {
