@@ -14,8 +14,8 @@ import { decodeImageRequest, type ImageEdits, imageUrl } from '@cairn/shared';
  * `uploads/`, anything added later) are refused without a signature rather than served by default.
  */
 
-/** Storage prefixes served to anyone: imported trail content (content-hashed names), customers' logos, PDFs. */
-export const PUBLIC_PREFIXES = ['content/', 'customers/', 'pdfs/'] as const;
+/** Storage prefixes served to anyone: imported trail content (content-hashed names) and customers' logos. */
+export const PUBLIC_PREFIXES = ['content/', 'customers/'] as const;
 /** Content-hashed, so a URL's bytes never change. */
 export const IMMUTABLE_PREFIXES = ['content/'] as const;
 
