@@ -226,10 +226,12 @@ describe('PDFs', () => {
     // (signatures made at different moments may differ in their quarter-hour expiry: compare the files)
     const unsigned = (u: unknown) => String(u).split('?')[0];
     const emitted = emit.mock.calls.find((c) => c[1] === 'NOTIFY_RESULTS_PDF');
-    expect(emitted?.[0]).toBe(learner.id);
-    expect(emitted?.[2]).toMatchObject({ trail_id: trailId });
-    expect(unsigned((emitted?.[2] as { pdf: string }).pdf)).toBe(stored);
-    expect((emitted?.[2] as { pdf: string }).pdf).toMatch(/\?exp=\d+&sig=/);
+    if (!emitted) throw new Error('NOTIFY_RESULTS_PDF was not emitted');
+    const [emittedTo, , payload] = emitted as unknown as [number, string, { trail_id: number; pdf: string }];
+    expect(emittedTo).toBe(learner.id);
+    expect(payload.trail_id).toBe(trailId);
+    expect(unsigned(payload.pdf)).toBe(stored);
+    expect(payload.pdf).toMatch(/\?exp=\d+&sig=/);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.event, 'NOTIFY_RESULTS_PDF'));
     expect(rows.map((n) => n.data)).toEqual([{ trail: 'Results exam', trail_id: trailId, pdf: stored }]);
     const result = (await get(learner.token, `/api/results/users/${learner.id}/${trailId}`)).json().data as TrailResult;
