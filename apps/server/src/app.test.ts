@@ -179,7 +179,10 @@ describe('web app', () => {
       const api = await web.app.inject({ url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('not_found');
-      expect((await web.app.inject({ url: '/files/none' })).statusCode).toBe(404);
+      // not the SPA: a path outside the public stores needs a signed URL (docs/security.md)
+      const files = await web.app.inject({ url: '/files/none' });
+      expect(files.statusCode).toBe(403);
+      expect(files.json().code).toBe('forbidden');
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { configureFileSigning, loadFileSecret } from './lib/file-urls';
 import { HttpError } from './lib/http-error';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  configureFileSigning(await loadFileSecret(config.fileUrls.secret, config.dataDir), config.fileUrls.ttlSeconds);
 
   // JSON only: an empty JSON body counts as {} (clients send Content-Type on DELETE), and text/plain is refused with 415
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -48,6 +48,8 @@ export interface AppConfig {
   oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
   rateLimit: { max: number; windowMs: number; namespace: string };
   bodyLimit: number;
+  /** signing of private file URLs (lib/file-urls.ts): the key (else DATA_DIR/secrets/file-url.key) and the lifetime */
+  fileUrls: { secret: string | undefined; ttlSeconds: number };
   /** the whole request (headers and body) must arrive within this (ms), else 408 and the connection closes */
   requestTimeoutMs: number;
   /** the request headers must arrive within this (ms): slow-loris connections are closed */
@@ -149,6 +151,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW: int('RATE_LIMIT_WINDOW', 1, 86_400).default(60),
   SCHEDULE_SECONDS: int('SCHEDULE_SECONDS', 0, 86_400).default(60),
   BODY_LIMIT: int('BODY_LIMIT', 1024, 104_857_600).default(1_048_576),
+  FILE_URL_SECRET: z.string().min(32, { message: 'FILE_URL_SECRET must be at least 32 characters' }).optional(),
+  FILE_URL_TTL: int('FILE_URL_TTL', 60, 604_800).default(7200),
   REQUEST_TIMEOUT: int('REQUEST_TIMEOUT', 1, 3600).default(300),
   HEADERS_TIMEOUT: int('HEADERS_TIMEOUT', 1, 3600).default(20),
   TRUST_PROXY: z
@@ -238,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW * 1000, namespace: 'cairn-rl:' },
     bodyLimit: e.BODY_LIMIT,
+    fileUrls: { secret: e.FILE_URL_SECRET, ttlSeconds: e.FILE_URL_TTL },
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     // Node requires the headers' limit not to exceed the request's
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT, e.REQUEST_TIMEOUT) * 1000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImageRequest, THUMBNAIL_WIDTHS, thumbnail, thumbnailWidth } from './media';
+import { decodeImageRequest, imageUrl, storageKeyOf, THUMBNAIL_WIDTHS, thumbnail, thumbnailWidth } from './media';
 
 const widthOf = (url: string) =>
   (decodeImageRequest(url.slice('/img/'.length)) as { edits: { resize: { width: number } } }).edits.resize.width;
@@ -24,5 +24,27 @@ describe('§9 thumbnails', () => {
   it('leaves other URLs alone', () => {
     expect(thumbnail('https://cdn.example.com/a.png', 48)).toEqual({ src: 'https://cdn.example.com/a.png' });
     expect(thumbnail('/favicon.svg', 48)).toEqual({ src: '/favicon.svg' });
+  });
+});
+
+describe('signed file URLs (private files, docs/security.md)', () => {
+  const signed = '/files/media/1/abc.png?exp=1700000000&sig=abcdefghijklmnopqrstuvwxyz012345';
+
+  it('names the key without the query', () => {
+    expect(storageKeyOf(signed)).toBe('media/1/abc.png');
+  });
+
+  it('carries the signature onto every resized copy', () => {
+    const url = imageUrl(signed, { resize: { width: 48 } });
+    expect(url.endsWith('?exp=1700000000&sig=abcdefghijklmnopqrstuvwxyz012345')).toBe(true);
+    expect(url.split('?')[0]).toBe(imageUrl('/files/media/1/abc.png', { resize: { width: 48 } }));
+    const t = thumbnail(signed, 28);
+    for (const part of [t.src, ...(t.srcSet ?? '').split(', ').map((s) => s.split(' ')[0])]) {
+      expect(part).toMatch(/^\/img\/[A-Za-z0-9_-]+\?exp=1700000000&sig=/);
+    }
+  });
+
+  it('adds no query to a public file', () => {
+    expect(imageUrl('/files/content/ab/pic.png')).not.toContain('?');
   });
 });

@@ -53,25 +53,30 @@ export function decodeImageRequest(encoded: string): unknown {
   }
 }
 
-/** The storage key behind a /files/ URL, or null for any other URL (external, data:, ...). */
+/** The storage key behind a /files/ URL (without its query), or null for any other URL (external, data:, ...). */
 export function storageKeyOf(url: string): string | null {
-  return url.startsWith(FILES_PREFIX) ? url.slice(FILES_PREFIX.length) : null;
+  return url.startsWith(FILES_PREFIX) ? url.slice(FILES_PREFIX.length).split(/[?#]/)[0] : null;
 }
 
 /**
  * URL of a resized image: /img/{base64url(JSON {bucket, key, edits})}.
  * `keyOrUrl` may be a storage key or a /files/ URL; other URLs are returned unchanged (nothing to resize).
+ * A signed /files URL (a private file: `?exp=…&sig=…`, docs/security.md) keeps its query: the signature covers
+ * every resized copy of the file.
  */
 export function imageUrl(keyOrUrl: string, edits?: ImageEdits): string {
   let key = keyOrUrl;
+  let query = '';
   if (/^([a-z]+:|\/\/)/i.test(keyOrUrl)) return keyOrUrl;
   if (keyOrUrl.startsWith('/')) {
     const k = storageKeyOf(keyOrUrl);
     if (k === null) return keyOrUrl;
     key = k;
+    const q = /\?[^#]*/.exec(keyOrUrl);
+    if (q && q[0].length > 1) query = q[0];
   }
   const request: ImageRequest = edits ? { bucket: IMAGE_BUCKET, key, edits } : { bucket: IMAGE_BUCKET, key };
-  return `/img/${toBase64Url(JSON.stringify(request))}`;
+  return `/img/${toBase64Url(JSON.stringify(request))}${query}`;
 }
 
 /** The §9 thumbnail width for an image shown `px` wide: the smallest that covers it, else the largest. */

@@ -12,7 +12,9 @@ export interface Database {
 
 /** Opens a connection pool to `url` and wraps it in Drizzle. */
 export function createDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // a request waits at most 5 s for a connection (a free one, or a new one to a server that does not answer),
+  // then fails (503, plugins/errors.ts) instead of hanging
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
   let closed = false;
   // an idle client losing its server must not crash the process; after close() it is just shutdown noise,
   // since pool.end() resolves before the connections have finished closing

@@ -10,6 +10,8 @@ export function jsonOnce<S extends z.ZodType>(schema: S, value: z.input<S>): Buf
 }
 
 /** Sends a body made by `jsonOnce` as JSON. */
-export function sendJson(reply: FastifyReply, body: Buffer): void {
-  reply.type('application/json; charset=utf-8').send(body);
+export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
+  // returned by the handler, so Fastify knows the reply is taken care of (an async handler resolving undefined while
+  // the async onSend hooks still run made it send a second time: "Reply was already sent", ERR_HTTP_HEADERS_SENT)
+  return reply.type('application/json; charset=utf-8').send(body);
 }

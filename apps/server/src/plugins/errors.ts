@@ -47,6 +47,30 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** PostgreSQL SQLSTATEs of a server that is shutting down, starting or unreachable (class 08 and 57P0x). */
+const DB_DOWN_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const DB_DOWN_SYSCALLS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const DB_DOWN_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether an error (or its cause: Drizzle wraps the driver's) says the database cannot be reached right now, rather
+ * than that the query was wrong. Such requests answer 503 at once: pg fails a connection to a stopped server
+ * immediately, and the pool waits at most its connection timeout.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (DB_DOWN_STATES.has(code) || DB_DOWN_SYSCALLS.has(code))) return true;
+    if (typeof message === 'string' && DB_DOWN_MESSAGE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable; please try again in a moment';
+
 function send(reply: FastifyReply, err: HttpError): FastifyReply {
   return reply.code(err.statusCode).type('application/json; charset=utf-8').send(err.toBody());
 }
@@ -88,6 +112,12 @@ export default fp(
                 ? 'not_found'
                 : 'validation_failed';
         return send(reply, new HttpError(status, code, e.message || 'Bad request'));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // an outage, not a bug: one warning per request, no error report per request
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(reply, new HttpError(503, 'service_unavailable', SERVICE_UNAVAILABLE_MESSAGE));
       }
       request.log.error({ err: error }, 'request failed');
       app.reportError(error, request);

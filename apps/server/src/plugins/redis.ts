@@ -9,7 +9,13 @@ export default fp(
       app.decorate('redis', null);
       return;
     }
-    const redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
+    // while Redis is unreachable a command fails at once instead of waiting in a queue for it to come back: the
+    // rate limiter then lets the request through (skipOnError) rather than holding a sign-in for seconds
+    const redis = new Redis(app.config.redisUrl, {
+      maxRetriesPerRequest: 2,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+    });
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     await redis.connect();
     app.decorate('redis', redis);

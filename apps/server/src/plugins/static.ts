@@ -4,6 +4,29 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/http-error';
+import { fileAccess } from '../modules/media/file-access';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the Cache-Control decided for a /files/… response (public, immutable or private) */
+    fileCacheControl?: string;
+  }
+}
+
+/** The storage key a /files/… path names, decoded and normalised as the static server will resolve it. */
+function keyOfFilesPath(url: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    throw notFound();
+  }
+  const normal = path.posix.normalize(decoded);
+  // a path that climbs out of /files/ names no stored file
+  if (!normal.startsWith('/files/')) throw notFound();
+  return normal.replace(/^\/files\/+/, '');
+}
 
 const NOT_SPA = /^\/(api|files|socket\.io)(\/|$)/;
 
@@ -11,6 +34,15 @@ const NOT_SPA = /^\/(api|files|socket\.io)(\/|$)/;
 export default fp(
   async function staticPlugin(app: FastifyInstance) {
     await fs.mkdir(app.config.filesDir, { recursive: true });
+    // private files (uploads under media/ and anything not public) need a signed URL: docs/security.md
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/files/')) return;
+      const query = request.query as { exp?: unknown; sig?: unknown };
+      request.fileCacheControl = await fileAccess(app, keyOfFilesPath(request.url), query, 'public, max-age=3600');
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.fileCacheControl && reply.statusCode < 400) reply.header('cache-control', request.fileCacheControl);
+    });
     await app.register(fastifyStatic, {
       root: app.config.filesDir,
       prefix: '/files/',

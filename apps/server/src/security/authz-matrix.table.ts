@@ -1,4 +1,5 @@
 import { DEMO_USERS } from '../db/seed/demo-data';
+import { signQuery } from '../lib/file-urls';
 import { multipart, png } from '../modules/media/media.test-support';
 import type { Actor, World } from './authz-world';
 
@@ -640,11 +641,25 @@ export const MATRIX: Row[] = [
     }),
     expect: [401, 200, 403, 403, 403, 403],
   },
+  // private files (docs/security.md): a user's upload needs the signature the API hands to those who may read it;
+  // a chosen avatar is shared
   {
     route: 'GET /img/{*}',
-    object: "learner's image (public like a CDN: the key holds a random id)",
-    req: (w) => ({ url: img(w.media.learnerKey) }),
+    object: "another customer's upload, unsigned",
+    req: (w) => ({ url: img(w.media.otherKey) }),
+    expect: [403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'GET /img/{*}',
+    object: "another customer's upload, signed (as the API hands it to its owner)",
+    req: (w) => ({ url: `${img(w.media.otherKey)}?${signQuery(w.media.otherKey)}` }),
     expect: ALL_OK,
+  },
+  {
+    route: 'GET /img/{*}',
+    object: "another customer's upload, signature expired",
+    req: (w) => ({ url: `${img(w.media.otherKey)}?${signQuery(w.media.otherKey, Date.now() - 86_400_000)}` }),
+    expect: [403, 403, 403, 403, 403, 403],
   },
 
   // ── chat ──

@@ -53,7 +53,15 @@ export interface World {
   chats: { pair: number; team: number; company: number; learnerCoach: number; globex: number };
   messages: { pair: number; learnerCoach: number; globex: number; broadcast: number };
   /** publicAnswer: the public user's upload through POST /media (an answer's file) */
-  media: { learner: number; other: number; shared: number; publicAnswer: number; learnerKey: string };
+  media: {
+    learner: number;
+    other: number;
+    shared: number;
+    publicAnswer: number;
+    learnerKey: string;
+    /** the other customer's upload, never anyone's avatar: private */
+    otherKey: string;
+  };
   vaults: { learnerRoot: number; otherRoot: number; shared: number; globexShared: number };
   /** rival challenged learner on the demo battle trail */
   battle: number;
@@ -327,7 +335,11 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
       return res.id;
     })(),
     learnerKey: keyRow.storage_key,
+    otherKey: '',
   };
+  media.otherKey = (
+    await db.execute<{ storage_key: string }>(sql`select storage_key from media where id = ${media.other}`)
+  ).rows[0].storage_key;
   const vaultIds = {
     learnerRoot: await root('learner'),
     otherRoot: await root('other'),

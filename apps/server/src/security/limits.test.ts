@@ -90,6 +90,26 @@ describe('slow-loris and oversized bodies', () => {
     expect(res.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
+  it('serves a normal client while 100 slow-loris connections (headers and bodies) are open, then cuts them all', async () => {
+    const slow = Array.from({ length: 100 }, (_, i) =>
+      i % 2
+        ? client('GET /api/languages/supported HTTP/1.1\r\nHost: cairn\r\n', 'X-Drip: 1\r\n')
+        : client(
+            'POST /api/login HTTP/1.1\r\nHost: cairn\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+            ' ',
+          ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/languages/supported`);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const results = await Promise.all(slow);
+    expect(results.filter((r) => !r.closed)).toEqual([]);
+    expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(6000);
+    expect(results.some((r) => /^HTTP\/1\.1 200/.test(r.response))).toBe(false);
+  });
+
   it('still serves a normal client after all that', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/languages/supported`);
     expect(res.status).toBe(200);

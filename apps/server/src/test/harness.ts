@@ -63,6 +63,8 @@ export async function createTestApp(
     realtimeKey: `cairn-rt-${name}`,
     // tests run the scheduled jobs themselves, at the times they choose
     scheduleSeconds: 0,
+    // one signing key for every app of a test process (lib/file-urls.ts keeps one per process)
+    fileUrls: { ...base.fileUrls, secret: base.fileUrls.secret ?? 'test-file-url-secret-0123456789abcdef' },
     ...overrides,
   };
   const database = createDatabase(url, { max: 5 });

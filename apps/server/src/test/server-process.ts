@@ -15,20 +15,32 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server process (`tsx src/main.ts`) on the test's database; resolves once it answers. */
-export async function startServerProcess(t: TestApp, port: number, dataDir: string): Promise<ChildProcess> {
+/**
+ * The real server process (`tsx src/main.ts`) on the test's database (or the given URL, which it migrates and seeds
+ * on first start); resolves once it answers. `env` adds to, overrides or (undefined) removes its environment.
+ */
+export async function startServerProcess(
+  t: TestApp | string,
+  port: number,
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.config.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      SCHEDULE_SECONDS: '0',
-      RATE_LIMIT_MAX: '100000',
-    },
+    // an undefined value in `env` removes the variable
+    env: Object.fromEntries(
+      Object.entries({
+        ...process.env,
+        DATABASE_URL: typeof t === 'string' ? t : t.config.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        SCHEDULE_SECONDS: '0',
+        RATE_LIMIT_MAX: '100000',
+        ...env,
+      }).filter(([, v]) => v !== undefined),
+    ),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

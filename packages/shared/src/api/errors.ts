@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   /** 503: the social sign-in's issuer cannot be reached (discovery or keys) */
   'provider_unavailable',
   'internal_error',
+  /** 503: a service the request needs (the database) is down for a moment; the request can be sent again */
+  'service_unavailable',
   /** 423: the pebble is locked until the previous one is answered */
   'pebble_locked',
   /** 409: the pebble was answered and its answers cannot be changed */

@@ -107,6 +107,18 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
   let client: pg.Client | null = null;
   let closing = false;
   let delay = 200;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  // one retry at a time, with a growing pause (at most 5 s, so the cache is back soon after the database)
+  const retry = () => {
+    if (closing || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect().catch(() => retry());
+    }, delay);
+    retryTimer.unref();
+    delay = Math.min(delay * 2, 5_000);
+  };
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString });
@@ -125,14 +137,24 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
       app.log.warn({ err }, 'revocation listener lost; token cache off until it reconnects');
     });
     c.on('end', () => {
+      // only the live connection's end matters (a failed attempt retries through its own rejection)
+      if (c !== client) return;
+      client = null;
       cache.listening = false;
       cache.clear();
-      if (closing) return;
-      setTimeout(() => void connect().catch(() => {}), delay).unref();
-      delay = Math.min(delay * 2, 10_000);
+      retry();
     });
-    await c.connect();
-    await c.query(`listen ${REVOKED_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${REVOKED_CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (closing) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
     delay = 200;
     cache.clear();
@@ -142,6 +164,7 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
   await connect();
   app.addHook('preClose', async () => {
     closing = true;
+    if (retryTimer) clearTimeout(retryTimer);
     cache.listening = false;
     await client?.end().catch(() => {});
   });

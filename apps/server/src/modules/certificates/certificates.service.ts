@@ -4,6 +4,7 @@ import type { Certificate } from '@cairn/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trails, userCertificates, users } from '../../db/schema';
+import { signUrl } from '../../lib/file-urls';
 import { forbidden, notFound } from '../../lib/http-error';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
@@ -102,7 +103,7 @@ export async function getCertificates(app: FastifyInstance, actor: Actor, ids: n
   }
   const out: Certificate[] = [];
   for (const { c, trailName } of rows) {
-    const url = await ensureCertificatePdf(app, c, trailName);
+    const url = signUrl(await ensureCertificatePdf(app, c, trailName));
     out.push({
       id: c.id,
       name: c.title,

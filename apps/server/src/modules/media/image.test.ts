@@ -4,6 +4,7 @@ import { IMAGE_SIZES, type ImageEdits, imageUrl, uploadResponseSchema } from '@c
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { imageHref } from '../../lib/file-urls';
 import { bearer, login } from '../../test/harness';
 import { createMediaApp, filesUnder, jpeg, type MediaTestApp, multipart, pdf, png } from './media.test-support';
 
@@ -19,7 +20,8 @@ let pdfKey: string;
 const put = async (filename: string, content: Buffer) => {
   const { payload, headers } = multipart([{ name: 'file', filename, content }]);
   const res = await t.app.inject({ method: 'POST', url: '/media', payload, headers: { ...headers, ...bearer(token) } });
-  return uploadResponseSchema.parse(res.json()).url.slice('/files/'.length);
+  // the key, without the signature (imageHref signs again, as the presenters do)
+  return uploadResponseSchema.parse(res.json()).url.slice('/files/'.length).split('?')[0];
 };
 
 beforeAll(async () => {
@@ -43,12 +45,13 @@ describe('GET /img/{request}', () => {
     ['thumbnail 80 wide', { resize: { width: 80 } }, 80, 187, 'portrait'],
   ])('%s really has the requested size', async (_name, edits, width, height, which) => {
     const key = which === 'landscape' ? landscapeKey : portraitKey;
-    const res = await get(imageUrl(key, edits));
+    const res = await get(imageHref(key, edits));
     expect(res.statusCode).toBe(200);
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([width, height]);
     expect(res.headers['content-type']).toBe(which === 'landscape' ? 'image/png' : 'image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // an upload is private: signed, and cached by the browser only until the signature expires
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
   });
 
@@ -69,15 +72,19 @@ describe('GET /img/{request}', () => {
     expect((await get(variant)).statusCode).toBe(404);
   });
 
-  it('accepts a /files/ URL in the helper and needs no sign-in', async () => {
-    expect(imageUrl(`/files/${landscapeKey}`, SQUARE_50)).toBe(imageUrl(landscapeKey, SQUARE_50));
+  it('accepts a signed /files/ URL in the helper (the signature carries over) and needs no sign-in', async () => {
+    const now = Date.now();
+    const signedFile = `/files/${landscapeKey}?${imageHref(landscapeKey, undefined, now).split('?')[1]}`;
+    expect(imageUrl(signedFile, SQUARE_50)).toBe(imageHref(landscapeKey, SQUARE_50, now));
     expect(imageUrl('https://cdn.example.com/a.png', SQUARE_50)).toBe('https://cdn.example.com/a.png');
-    expect((await get(imageUrl(landscapeKey, SQUARE_50))).statusCode).toBe(200);
+    expect((await get(imageUrl(signedFile, SQUARE_50))).statusCode).toBe(200);
+    // without the signature the same image is refused
+    expect((await get(imageUrl(landscapeKey, SQUARE_50))).statusCode).toBe(403);
   });
 
   it('serves a cache hit from disk, and 304 for a known ETag', async () => {
     const edits = { resize: { width: 123, height: 77, fit: 'cover' as const } };
-    const first = await get(imageUrl(landscapeKey, edits));
+    const first = await get(imageHref(landscapeKey, edits));
     expect(first.statusCode).toBe(200);
     const cached = await filesUnder(path.join(t.dir, 'cache', 'img'));
     expect(cached.some((f) => f.endsWith('.png'))).toBe(true);
@@ -86,16 +93,16 @@ describe('GET /img/{request}', () => {
     const saved = await fs.readFile(original);
     await fs.rm(original);
     try {
-      const second = await get(imageUrl(landscapeKey, edits));
+      const second = await get(imageHref(landscapeKey, edits));
       expect(second.statusCode).toBe(200);
       expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(second.headers.etag).toBe(first.headers.etag);
-      const uncached = await get(imageUrl(landscapeKey, { resize: { width: 124, height: 77, fit: 'cover' } }));
+      const uncached = await get(imageHref(landscapeKey, { resize: { width: 124, height: 77, fit: 'cover' } }));
       expect(uncached.statusCode).toBe(404);
     } finally {
       await fs.writeFile(original, saved);
     }
-    const notModified = await get(imageUrl(landscapeKey, edits), { 'if-none-match': String(first.headers.etag) });
+    const notModified = await get(imageHref(landscapeKey, edits), { 'if-none-match': String(first.headers.etag) });
     expect(notModified.statusCode).toBe(304);
   });
 
@@ -139,8 +146,8 @@ describe('GET /img/{request}', () => {
     expect((await get(`/img/${Buffer.from('not json').toString('base64url')}`)).statusCode).toBe(400);
     expect((await get(raw({ key: landscapeKey }))).statusCode).toBe(400);
     expect((await get(raw({ bucket: 'other', key: landscapeKey }))).statusCode).toBe(404);
-    expect((await get(imageUrl('media/1/0123456789abcdef0123456789abcdef.png', SQUARE_48))).statusCode).toBe(404);
-    const notImage = await get(imageUrl(pdfKey, SQUARE_48));
+    expect((await get(imageHref('media/1/0123456789abcdef0123456789abcdef.png', SQUARE_48))).statusCode).toBe(404);
+    const notImage = await get(imageHref(pdfKey, SQUARE_48));
     expect(notImage.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
-import { IMAGE_SIZES, imageUrl, type MediaObject } from '@cairn/shared';
+import { IMAGE_SIZES, type MediaObject } from '@cairn/shared';
 import type { media } from '../../db/schema';
-import { fileUrl } from '../accounts/accounts.presenter';
+import { fileHref, imageHref } from '../../lib/file-urls';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -10,9 +10,9 @@ export function extOf(storageKey: string): string {
   return m ? m[1] : 'bin';
 }
 
-/** Row → the §3 media object; images get resized variants through the image service. */
+/** Row → the §3 media object; images get resized variants through the image service. URLs are signed (private). */
 export function presentMedia(m: MediaRow): MediaObject {
-  const url = fileUrl(m.storageKey);
+  const url = fileHref(m.storageKey);
   const isImage = m.kind === 'image';
   return {
     id: m.id,
@@ -21,8 +21,8 @@ export function presentMedia(m: MediaRow): MediaObject {
     type: m.kind,
     thumbnails: isImage
       ? {
-          small: imageUrl(m.storageKey, { resize: { width: 200, height: 200, fit: 'cover' } }),
-          medium: imageUrl(m.storageKey, IMAGE_SIZES.media),
+          small: imageHref(m.storageKey, { resize: { width: 200, height: 200, fit: 'cover' } }),
+          medium: imageHref(m.storageKey, IMAGE_SIZES.media),
         }
       : {},
     useThumb: isImage,

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Zip, ZipPassThrough } from 'fflate';
 import { z } from 'zod';
+import { fileHref } from '../../lib/file-urls';
 import { notFound, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as idParamSchema } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
-import { fileUrl } from '../accounts/accounts.presenter';
 import { presentMedia } from './media.presenter';
 import { accessibleMedia, commitUploads, deleteMedia, downloadName } from './media.service';
 import { discard, receiveForm } from './multipart';
@@ -48,7 +48,7 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
         throw validationError({ file: { rule: 'required', params: {} } });
       }
       const [m] = await commitUploads(app.db, storage, actor, form.files, null);
-      return { id: m.id, url: fileUrl(m.storageKey), mimetype: m.mimetype, title: m.title };
+      return { id: m.id, url: fileHref(m.storageKey), mimetype: m.mimetype, title: m.title };
     },
   );
 

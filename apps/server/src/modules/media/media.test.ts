@@ -52,11 +52,13 @@ describe('POST /media', () => {
     const body = uploadResponseSchema.parse(res.json());
     expect(body.mimetype).toBe('image/png');
     expect(body.title).toBe('Holiday photo');
-    expect(body.url).toMatch(/^\/files\/media\/\d+\/[0-9a-f]{32}\.png$/);
-    await expect(fs.stat(path.join(t.dir, 'files', body.url.slice('/files/'.length)))).resolves.toBeTruthy();
+    // a private file: the URL carries a signature that expires (docs/security.md)
+    expect(body.url).toMatch(/^\/files\/media\/\d+\/[0-9a-f]{32}\.png\?exp=\d+&sig=[\w-]{32}$/);
+    const key = body.url.slice('/files/'.length).split('?')[0];
+    await expect(fs.stat(path.join(t.dir, 'files', key))).resolves.toBeTruthy();
     const [row] = await t.database.db.select().from(media).where(eq(media.id, body.id));
     expect(row).toMatchObject({ kind: 'image', width: 30, height: 20 });
-    // the public URL really serves the file
+    // the signed URL really serves the file
     const served = await t.app.inject({ url: body.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -66,7 +68,7 @@ describe('POST /media', () => {
     const res = await upload(learner, [file('picture.png', pdf())]);
     expect(res.statusCode).toBe(200);
     expect(res.json().mimetype).toBe('application/pdf');
-    expect(res.json().url).toMatch(/\.pdf$/);
+    expect(res.json().url).toMatch(/\.pdf\?exp=/);
   });
 
   it.each([
@@ -189,7 +191,7 @@ describe('media access, deletion and downloads', () => {
 
   it('deletes the row (soft) and the stored file', async () => {
     const m = await uploaded(learner, 'gone.jpg', await jpeg(10, 10));
-    const onDisk = path.join(t.dir, 'files', m.url.slice('/files/'.length));
+    const onDisk = path.join(t.dir, 'files', m.url.slice('/files/'.length).split('?')[0]);
     await fs.stat(onDisk);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/media/${m.id}`, headers: bearer(learner) });
     expect(res.statusCode).toBe(200);

@@ -131,16 +131,31 @@ describe('POST /api/vaults/attach', () => {
     const m = up.json().data[0];
     const res = await attach(learner, { vault_ids: [m.id], relation: 'avatar', model: 'user', model_id: learnerId });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.avatar).toEqual([{ id: m.id, url: m.url }]);
+    // a chosen avatar is shared: its URL carries no signature, and anyone may load it
+    const shared = m.url.split('?')[0];
+    expect(res.json().data.avatar).toEqual([{ id: m.id, url: shared }]);
     const profile = profileResponseSchema.parse(
       (await t.app.inject({ url: '/api/user/profile', headers: bearer(learner) })).json(),
     );
-    expect(profile.data.avatar).toEqual([{ id: m.id, url: m.url }]);
+    expect(profile.data.avatar).toEqual([{ id: m.id, url: shared }]);
+    const served = await t.app.inject({ url: shared });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=300');
 
     // deleting the image takes the avatar away
     await t.app.inject({ method: 'DELETE', url: `/api/media/${m.id}`, headers: bearer(learner) });
     const after = (await t.app.inject({ url: '/api/user/profile', headers: bearer(learner) })).json();
     expect(after.data.avatar).toEqual([]);
+  });
+
+  it('an image stops being shared when another avatar replaces it', async () => {
+    const up = await uploadInto(learner, null, [f('a.png', await png(32, 32)), f('b.png', await png(32, 32))]);
+    const [a, b] = up.json().data;
+    await attach(learner, { vault_ids: [a.id], relation: 'avatar', model: 'user', model_id: learnerId });
+    expect((await t.app.inject({ url: a.url.split('?')[0] })).statusCode).toBe(200);
+    await attach(learner, { vault_ids: [b.id], relation: 'avatar', model: 'user', model_id: learnerId });
+    expect((await t.app.inject({ url: a.url.split('?')[0] })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: a.url })).statusCode).toBe(200);
   });
 
   it("refuses someone else's user, someone else's file, and non-images", async () => {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { signUrl } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
 import type { Actor } from '../accounts/sessions.service';
 
@@ -96,14 +97,19 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** Row → §3 Notification. */
+/** The data fields that hold a stored file's URL (results and certificate PDFs), written by the server only. */
+const FILE_FIELDS = ['pdf', 'file'] as const;
+
+/** Row → §3 Notification; stored file URLs are signed for this reader (private files, docs/security.md). */
 function presentNotification(row: NotificationRow): AppNotification {
+  const data = { ...(row.data as Record<string, unknown>) };
+  for (const f of FILE_FIELDS) if (typeof data[f] === 'string') data[f] = signUrl(data[f] as string);
   return {
     id: row.id,
     event: row.event,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    data: row.data,
+    data,
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** Writes a rendered PDF under `filesDir/pdfs/{dir}/` and returns its storage-relative path. */
 export async function writePdf(filesDir: string, dir: string, name: string, pdf: Buffer): Promise<string> {
-  // an unguessable name: /files is served without authentication
+  // an unguessable name besides the signature /files asks for (private files, docs/security.md)
   const rel = `pdfs/${dir}/${name}-${randomBytes(12).toString('hex')}.pdf`;
   const abs = path.join(filesDir, rel);
   await fs.mkdir(path.dirname(abs), { recursive: true });

@@ -12,8 +12,8 @@ import {
   trails,
   users,
 } from '../../db/schema';
+import { fileHref } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
-import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
 import { MULTI_TYPES, OPTION_TYPES } from '../content/content.schema';
 import { can } from '../trails/trails.policy';
@@ -79,13 +79,13 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
               value: null,
               media: {
                 type: g.mediaKind as 'image' | 'audio' | 'video',
-                url: fileUrl(g.mediaKey),
-                metadata: { mimetype: g.mediaMime ?? '', src_url: fileUrl(g.mediaKey) },
+                url: fileHref(g.mediaKey),
+                metadata: { mimetype: g.mediaMime ?? '', src_url: fileHref(g.mediaKey) },
               },
             },
           ]
         : g.mediaKey
-          ? [{ value_id: null, value: fileUrl(g.mediaKey) }]
+          ? [{ value_id: null, value: fileHref(g.mediaKey) }]
           : [{ value_id: null, value: g.value }];
     for (const p of picked) {
       if (p.value === null) continue;

@@ -1,8 +1,8 @@
 import type { MeRboRatings, Rating, RboRatingForm, RboScale, RboTarget } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fileHref } from '../../lib/file-urls';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { rateRefusal } from './ratings.policy';
@@ -95,7 +95,7 @@ async function answersOf(db: Db, pebbleId: number, playerId: number): Promise<Rb
           value: null,
           media: {
             type: (r.media_kind ?? 'file') as 'image' | 'audio' | 'video' | 'file',
-            url: fileUrl(r.media_key),
+            url: fileHref(r.media_key),
             title: r.media_title ?? 'file',
             mimetype: r.media_mime ?? '',
           },

@@ -32,7 +32,7 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
     async (_request, reply) => {
       // countries change only with migrations and the seed, which run before the server listens
       countries ??= listCountries(app.db).then((data) => jsonOnce(countriesResponseSchema, { data }));
-      sendJson(
+      return sendJson(
         reply,
         await countries.catch((err) => {
           countries = null;

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { mineralAnswers, pebbleStates, resultPdfs, trailProgress, trails } from '../../db/schema';
+import { fileHref, signUrl } from '../../lib/file-urls';
 import { forbidden, notFound } from '../../lib/http-error';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
@@ -84,7 +85,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
           };
         });
       }
-      const url = answer?.mediaKey ? fileUrl(answer.mediaKey) : null;
+      const url = answer?.mediaKey ? fileHref(answer.mediaKey) : null;
       const kind = answer?.mediaKind ?? null;
       return [
         {
@@ -178,7 +179,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       type,
       icon: trail.iconUrl ? { url: trail.iconUrl } : null,
       can_reset: canReset(progress),
-      pdf: extras.pdf?.pdfUrl ?? null,
+      pdf: extras.pdf ? signUrl(extras.pdf.pdfUrl) : null,
     },
     summary: {
       status: { status, score: progress.passed, total: progress.total },
@@ -191,7 +192,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       crowns: { score: progress.crowns, total: progress.crowns_total },
       rewards: { score: extras.rewards.length, total: trail.rewards.length },
     },
-    certificates: extras.certificates.map((c) => ({ id: c.id, name: c.title, file: c.pdfUrl })),
+    certificates: extras.certificates.map((c) => ({ id: c.id, name: c.title, file: c.pdfUrl && signUrl(c.pdfUrl) })),
     markers,
     player,
   };
@@ -213,7 +214,7 @@ export async function requestResultsPdf(
   const learner = await learnerFor(app.db, actor, userId, 'results:pdf');
   const view = await viewFor(app.db, learner, trailId);
   const extras = await loadTrailExtras(app.db, learner.id, trailId);
-  if (extras.pdf) return { pdf: extras.pdf.pdfUrl };
+  if (extras.pdf) return { pdf: signUrl(extras.pdf.pdfUrl) };
   const attempt = view.triesUsed;
   await app.jobs.enqueue<ResultsPdfJob>(
     RESULTS_PDF_JOB,
@@ -257,7 +258,7 @@ export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob)
     await fs.rm(path.join(app.config.filesDir, rel), { force: true });
     return;
   }
-  app.realtime.emitToUser(job.userId, 'NOTIFY_RESULTS_PDF', { trail_id: job.trailId, pdf: url });
+  app.realtime.emitToUser(job.userId, 'NOTIFY_RESULTS_PDF', { trail_id: job.trailId, pdf: signUrl(url) });
 }
 
 /**

@@ -100,9 +100,17 @@ describe('unlock rules', () => {
     expect(events.map((e) => e.event).sort()).toEqual(['NOTIFY_CERTIFICATE', 'NOTIFY_REWARD', 'NOTIFY_REWARD']);
     const announced = events.find((e) => e.event === 'NOTIFY_CERTIFICATE')!.data as Record<string, unknown>;
     expect(announced).toMatchObject({ name: 'Results certificate', certificates: [certs[0].id], trail_id: trailId });
-    expect(announced.pdf).toMatch(/^\/files\/.+\.pdf$/);
+    // stored unsigned; the notification list signs it for its reader (private files, docs/security.md)
+    expect(announced.pdf).toMatch(/^\/files\/pdfs\/.+\.pdf$/);
     expect(announced.file).toBe(announced.pdf);
-    const pdf = await t.app.inject({ url: announced.pdf as string });
+    expect((await t.app.inject({ url: announced.pdf as string })).statusCode).toBe(403);
+    const listed = (await get(learner.token, '/api/notificationsAll/1')).json().data as {
+      event: string;
+      data: Record<string, string>;
+    }[];
+    const signed = listed.find((n) => n.event === 'NOTIFY_CERTIFICATE')!.data;
+    expect(signed.pdf).toMatch(/^\/files\/pdfs\/.+\.pdf\?exp=\d+&sig=/);
+    const pdf = await t.app.inject({ url: signed.pdf });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // a second run announces nothing again
@@ -211,15 +219,27 @@ describe('PDFs', () => {
     await t.app.jobs.drain();
     const second = await get(learner.token, `/api/results/${trailId}/pdf/${learner.id}`);
     expect(second.statusCode).toBe(200);
+    // the learner's results are private: a signed URL, the same in the answer, the event and the result
     const url = second.json().pdf as string;
-    expect(url).toMatch(/^\/files\/pdfs\/results\/.+\.pdf$/);
-    expect(emit).toHaveBeenCalledWith(learner.id, 'NOTIFY_RESULTS_PDF', { trail_id: trailId, pdf: url });
+    expect(url).toMatch(/^\/files\/pdfs\/results\/.+\.pdf\?exp=\d+&sig=[\w-]+$/);
+    const stored = url.split('?')[0];
+    // (signatures made at different moments may differ in their quarter-hour expiry: compare the files)
+    const unsigned = (u: unknown) => String(u).split('?')[0];
+    const emitted = emit.mock.calls.find((c) => c[1] === 'NOTIFY_RESULTS_PDF');
+    if (!emitted) throw new Error('NOTIFY_RESULTS_PDF was not emitted');
+    const [emittedTo, , payload] = emitted as unknown as [number, string, { trail_id: number; pdf: string }];
+    expect(emittedTo).toBe(learner.id);
+    expect(payload.trail_id).toBe(trailId);
+    expect(unsigned(payload.pdf)).toBe(stored);
+    expect(payload.pdf).toMatch(/\?exp=\d+&sig=/);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.event, 'NOTIFY_RESULTS_PDF'));
-    expect(rows.map((n) => n.data)).toEqual([{ trail: 'Results exam', trail_id: trailId, pdf: url }]);
+    expect(rows.map((n) => n.data)).toEqual([{ trail: 'Results exam', trail_id: trailId, pdf: stored }]);
     const result = (await get(learner.token, `/api/results/users/${learner.id}/${trailId}`)).json().data as TrailResult;
-    expect(result.trail.pdf).toBe(url);
+    expect(unsigned(result.trail.pdf)).toBe(stored);
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: stored })).statusCode).toBe(403);
 
-    const file = await fs.readFile(path.join(t.config.filesDir, url.replace(/^\/files\//, '')));
+    const file = await fs.readFile(path.join(t.config.filesDir, stored.replace(/^\/files\//, '')));
     const text = normaliseForCompare(await extractPdfText(file));
     expect(text).toContain(normaliseForCompare('Results: Results exam'));
     expect(text).toContain(normaliseForCompare('One plus one?'));
@@ -241,13 +261,14 @@ describe('PDFs', () => {
     expect(res.statusCode).toBe(200);
     const [c] = res.json().data;
     expect(c).toMatchObject({ id: cert.id, name: 'Results certificate', trail: { id: trailId, name: 'Results exam' } });
-    const file = await fs.readFile(path.join(t.config.filesDir, c.pdf.replace(/^\/files\//, '')));
+    const file = await fs.readFile(path.join(t.config.filesDir, c.pdf.split('?')[0].replace(/^\/files\//, '')));
     const text = normaliseForCompare(await extractPdfText(file));
     for (const want of ['ใบรับรอง', 'สมชาย ใจดี', 'ได้สำเร็จหลักสูตร', 'Results exam', 'Results certificate']) {
       expect(text).toContain(normaliseForCompare(want));
     }
     // rendered once
-    expect((await get(learner.token, `/api/certificates/user/${cert.id}`)).json().data[0].pdf).toBe(c.pdf);
+    const again = (await get(learner.token, `/api/certificates/user/${cert.id}`)).json().data[0].pdf as string;
+    expect(again.split('?')[0]).toBe(c.pdf.split('?')[0]);
     expect((await get(coach.token, `/api/certificates/user/${cert.id}`)).statusCode).toBe(200);
     expect((await get(rival.token, `/api/certificates/user/${cert.id}`)).statusCode).toBe(403);
     expect((await get(other.token, `/api/certificates/user/${cert.id}`)).statusCode).toBe(404);

@@ -42,7 +42,10 @@ describe('uploaded answers in the trail result', () => {
     expect(result.statusCode).toBe(200);
     const input = result.json().data.markers[0].pebbles[0].options[0].input;
     expect(input).toMatchObject({ media_id: mediaId });
-    expect(input.file).toMatch(/^\/files\/.+\.pdf$/);
+    // the learner's upload is private: a signed URL that expires (docs/security.md)
+    expect(input.file).toMatch(/^\/files\/media\/.+\.pdf\?exp=\d+&sig=[\w-]+$/);
+    expect((await t.app.inject({ url: input.file })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: input.file.split('?')[0] })).statusCode).toBe(403);
 
     const file = await t.app.inject({ url: `/api/media/${mediaId}/download`, headers: bearer(token) });
     expect(file.statusCode).toBe(200);
