@@ -1,6 +1,7 @@
 import type { LeaderboardMetric } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { signUrl } from '../../lib/file-urls';
 
 /**
  * Leaderboards read the tallies the database keeps (trail_scores, user_scores: migration 0011), each through an
@@ -163,9 +164,11 @@ export async function loadMeBoards(
   return {
     totals: (r.totals as MeBoards['totals'] | null) ?? { xp: 0, crowns: 0, trails_completed: 0, trails_assigned: 0 },
     ranked: Number(r.ranked),
+    // PDFs are private files: handed out signed (docs/security.md)
     certificates: ((r.certificates as CertificateRow[] | null) ?? []).map((c) => ({
       ...c,
       issued_at: new Date(c.issued_at).toISOString(),
+      pdf: c.pdf === null ? null : signUrl(c.pdf),
     })),
     cards,
   };
