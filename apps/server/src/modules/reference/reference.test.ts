@@ -48,7 +48,7 @@ describe('GET /api/themes', () => {
     expect(a.data.map((x) => x.name)).toEqual(['Acme Sunrise', 'Acme Plain']);
     expect(a.data[0].backgroundLandscape?.url).toBe('/files/customers/acme/landscape.svg');
     const g = themesResponseSchema.parse((await get('/api/themes', globex)).json());
-    expect(g.data.map((x) => x.name)).toEqual(['Globex Blue']);
+    expect(g.data.map((x) => x.name)).toEqual(['Globex Night']);
   });
 
   it('requires sign-in', async () => {
