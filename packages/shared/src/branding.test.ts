@@ -7,9 +7,9 @@ import {
   hexOf,
   inkOnWhite,
   relativeLuminance,
+  rgbOfHex,
   TEXT_DARK,
   TEXT_LIGHT,
-  rgbOfHex,
   textOn,
 } from './branding';
 import { DEFAULT_ACCENT } from './constants';
@@ -74,7 +74,10 @@ describe('brand colours as CSS variables', () => {
   const palettes = [
     { name: 'Acme orange', p: { color0: DEFAULT_ACCENT, color2: { r: 38, g: 50, b: 56 } } },
     { name: 'Globex dark', p: { color0: { r: 124, g: 77, b: 255 }, color2: { r: 18, g: 16, b: 40 } } },
-    { name: 'pastel yellow and mid grey', p: { color0: { r: 255, g: 236, b: 140 }, color2: { r: 119, g: 119, b: 119 } } },
+    {
+      name: 'pastel yellow and mid grey',
+      p: { color0: { r: 255, g: 236, b: 140 }, color2: { r: 119, g: 119, b: 119 } },
+    },
     { name: 'pure red and teal', p: { color0: { r: 255, g: 0, b: 0 }, color2: { r: 0, g: 150, b: 160 } } },
   ];
   for (const { name, p } of palettes) {

@@ -80,7 +80,13 @@ export function inkOnWhite(c: Rgb, min: number = AA_CONTRAST): Rgb {
 
 /** `#rrggbb` of a colour (the customer's attributes.color, the manifest's theme colour). */
 export function hexOf(c: Rgb): string {
-  return `#${[c.r, c.g, c.b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[c.r, c.g, c.b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** The two colours of a customer palette (§3 colors.color0, colors.color2). */

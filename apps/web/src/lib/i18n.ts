@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'battles',
   'preview',
   'media',
+  'brand',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ export const themeBackgroundSchema = z.object({
   url: z.string(),
   brightness: z.object({ r: z.number(), g: z.number(), b: z.number(), a: z.number() }),
 });
+export type ThemeBackground = z.infer<typeof themeBackgroundSchema>;
 export const themeSchema = z.object({
   name: z.string(),
   color_id: z.number().int(),

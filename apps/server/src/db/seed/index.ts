@@ -84,7 +84,15 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
     const people = [
       { ...DEMO_USERS.learner, firstname: 'Lena', lastname: 'Learner', customerId: acme.id, role: 'learner' },
       { ...DEMO_USERS.rival, firstname: 'Rico', lastname: 'Rival', customerId: acme.id, role: 'learner', logins: 3 },
-      { ...DEMO_USERS.coach, firstname: 'Cora', lastname: 'Coach', customerId: acme.id, role: 'coach', isCoach: true, isAdmin: true },
+      {
+        ...DEMO_USERS.coach,
+        firstname: 'Cora',
+        lastname: 'Coach',
+        customerId: acme.id,
+        role: 'coach',
+        isCoach: true,
+        isAdmin: true,
+      },
       { ...DEMO_USERS.other, firstname: 'Otto', lastname: 'Other', customerId: globex.id, role: 'learner', logins: 1 },
     ];
     const germany = countryRows.find((c) => c.code === 'DE')!;

@@ -1,4 +1,4 @@
-import { customerThemeResponseSchema, userSchema, themesResponseSchema } from '@cairn/shared';
+import { customerThemeResponseSchema, themesResponseSchema, userSchema } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -67,7 +67,10 @@ describe('PUT /api/customer/theme', () => {
     const outside = await put(admin, { ...body, backgroundPortrait: bg('https://evil.example/x.png') });
     expect(outside.statusCode).toBe(422);
     expect(Object.keys(outside.json().errors)).toEqual(['backgroundPortrait.url']);
-    const dark = await put(admin, { ...body, backgroundPortrait: { url: '/files/a.svg', brightness: { r: 0, g: 0, b: 0, a: 2 } } });
+    const dark = await put(admin, {
+      ...body,
+      backgroundPortrait: { url: '/files/a.svg', brightness: { r: 0, g: 0, b: 0, a: 2 } },
+    });
     expect(dark.statusCode).toBe(422);
     expect((await profileOf(learner)).customer?.style.colors.color0).toEqual({ r: 255, g: 114, b: 51 });
   });
@@ -104,7 +107,7 @@ describe('PUT /api/customer/theme', () => {
 });
 
 describe('GET /manifest.webmanifest', () => {
-  it("names Cairn by default and the customer when asked, with installable icons", async () => {
+  it('names Cairn by default and the customer when asked, with installable icons', async () => {
     const plain = await t.app.inject({ url: '/manifest.webmanifest' });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toContain('application/manifest+json');

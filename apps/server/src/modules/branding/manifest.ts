@@ -1,10 +1,10 @@
+import { coercedDbId } from '@cairn/shared';
 import { accessibleBrand, hexOf } from '@cairn/shared/branding';
 import { DEFAULT_ACCENT } from '@cairn/shared/constants';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { coercedDbId } from '@cairn/shared';
 
 export const manifestQuerySchema = z.object({ customer: coercedDbId.optional() });
 
@@ -23,7 +23,10 @@ export async function webManifest(db: Db, customerId: number | null) {
   const [c] =
     customerId === null
       ? []
-      : await db.select({ company: customers.company, style: customers.style }).from(customers).where(eq(customers.id, customerId));
+      : await db
+          .select({ company: customers.company, style: customers.style })
+          .from(customers)
+          .where(eq(customers.id, customerId));
   const colour = hexOf(accessibleBrand(c?.style.colors.color0 ?? DEFAULT_ACCENT).background);
   const name = c?.company ?? 'Cairn';
   return {
