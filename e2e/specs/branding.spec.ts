@@ -42,8 +42,8 @@ test('the brand page recolours the preview frame live and saves the theme for th
   await page.getByLabel('Landscape background (wide screens)').selectOption('none');
   await page.getByLabel('Portrait background (phones)').selectOption('none');
   await expect(frame.getByTestId('brand-background')).toHaveCount(0);
-  await page.getByLabel('Landscape background (wide screens)').selectOption('/files/customers/acme/landscape.svg');
-  await expect(frame.locator('main')).toHaveAttribute('data-background', '/files/customers/acme/landscape.svg');
+  await page.getByLabel('Landscape background (wide screens)').selectOption('/files/customers/acme/landscape.jpg');
+  await expect(frame.locator('main')).toHaveAttribute('data-background', '/files/customers/acme/landscape.jpg');
   await page.getByRole('button', { name: 'Undo changes' }).click();
 
   // a new main colour shows in the frame at once: its variable and the active Home entry drawn with it
@@ -130,9 +130,9 @@ test('a Globex learner sees the Globex colours and background, an Acme learner t
   const band = `rgb(${globex['--accent-2'].split(' ').join(', ')})`;
   await expect(page.locator('header').first()).toHaveCSS('border-top-color', band);
   await expect(page.getByTestId('brand-background')).toHaveCount(1);
-  expect(await page.locator('main').getAttribute('data-background')).toBe('/files/customers/globex/landscape.svg');
+  expect(await page.locator('main').getAttribute('data-background')).toBe('/files/customers/globex/landscape.jpg');
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.locator('main')).toHaveAttribute('data-background', '/files/customers/globex/portrait.svg');
+  await expect(page.locator('main')).toHaveAttribute('data-background', '/files/customers/globex/portrait.jpg');
   expect(await violations(page), 'globex /games').toEqual([]);
 
   // another browser, an Acme learner

@@ -21,14 +21,14 @@ export function BrandedMain({ children }: { children: ReactNode }) {
   }
   const layers = backgroundLayers(bg, isPortrait && portrait ? 'portrait' : 'landscape');
   return (
-    <main id="main" className="relative flex flex-1 flex-col pt-10 sm:pt-16" data-background={bg.url}>
+    <main id="main" className="relative flex flex-1 flex-col pt-16 sm:pt-28" data-background={bg.url}>
       <div
         aria-hidden="true"
         data-testid="brand-background"
         className="fixed inset-0 -z-10 bg-slate-700 bg-cover bg-center"
         style={{ backgroundImage: `linear-gradient(${layers.overlay}, ${layers.overlay}), url("${layers.image}")` }}
       />
-      <div className="flex-1 rounded-t-3xl bg-slate-50 shadow-lg">{children}</div>
+      <div className="w-full flex-1 rounded-t-3xl bg-slate-50 shadow-lg xl:mx-auto xl:max-w-7xl">{children}</div>
     </main>
   );
 }

@@ -52,8 +52,8 @@ export const ACME_THEMES = [
   {
     name: 'Acme Sunrise',
     colorId: 1,
-    backgroundLandscape: bg('/files/customers/acme/landscape.svg'),
-    backgroundPortrait: bg('/files/customers/acme/portrait.svg'),
+    backgroundLandscape: bg('/files/customers/acme/landscape.jpg'),
+    backgroundPortrait: bg('/files/customers/acme/portrait.jpg'),
   },
   { name: 'Acme Plain', colorId: 2, backgroundLandscape: null, backgroundPortrait: null },
 ];
@@ -62,8 +62,8 @@ export const GLOBEX_THEMES = [
   {
     name: 'Globex Night',
     colorId: 3,
-    backgroundLandscape: bg('/files/customers/globex/landscape.svg', 0.45),
-    backgroundPortrait: bg('/files/customers/globex/portrait.svg', 0.45),
+    backgroundLandscape: bg('/files/customers/globex/landscape.jpg', 0.45),
+    backgroundPortrait: bg('/files/customers/globex/portrait.jpg', 0.45),
   },
 ];
 

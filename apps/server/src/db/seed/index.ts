@@ -26,11 +26,11 @@ const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 export async function installDemoFiles(filesDir: string): Promise<void> {
   const copies: [string, string][] = [
     ['acme-logo.svg', 'customers/acme/logo.svg'],
-    ['acme-landscape.svg', 'customers/acme/landscape.svg'],
-    ['acme-portrait.svg', 'customers/acme/portrait.svg'],
+    ['acme-landscape.jpg', 'customers/acme/landscape.jpg'],
+    ['acme-portrait.jpg', 'customers/acme/portrait.jpg'],
     ['globex-logo.svg', 'customers/globex/logo.svg'],
-    ['globex-landscape.svg', 'customers/globex/landscape.svg'],
-    ['globex-portrait.svg', 'customers/globex/portrait.svg'],
+    ['globex-landscape.jpg', 'customers/globex/landscape.jpg'],
+    ['globex-portrait.jpg', 'customers/globex/portrait.jpg'],
   ];
   for (const [from, to] of copies) {
     const dest = path.join(filesDir, to);

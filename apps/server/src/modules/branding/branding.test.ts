@@ -24,7 +24,7 @@ const bg = (url: string, a = 0.3) => ({ url, brightness: { r: 0, g: 0, b: 0, a }
 const body = {
   color0: violet,
   color2: ink,
-  backgroundLandscape: bg('/files/customers/acme/landscape.svg', 0.5),
+  backgroundLandscape: bg('/files/customers/acme/landscape.jpg', 0.5),
   backgroundPortrait: null,
 };
 const put = (token: string, payload: unknown) =>
@@ -39,7 +39,7 @@ describe('GET /api/customer/theme', () => {
     const { data } = customerThemeResponseSchema.parse(res.json());
     expect(data.style.colors.color0).toEqual({ r: 255, g: 114, b: 51 });
     expect(data.theme.name).toBe('Acme Sunrise');
-    expect(data.backgrounds).toEqual(['/files/customers/acme/landscape.svg', '/files/customers/acme/portrait.svg']);
+    expect(data.backgrounds).toEqual(['/files/customers/acme/landscape.jpg', '/files/customers/acme/portrait.jpg']);
   });
 
   it('refuses a learner with 403', async () => {
