@@ -147,7 +147,7 @@ test('the installed app reloads offline from the service worker and says it is o
   context,
   request,
 }) => {
-  await signedIn(page, request, DEMO.rival);
+  await signedIn(page, request, GLOBEX);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -157,6 +157,8 @@ test('the installed app reloads offline from the service worker and says it is o
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeAttached();
+  // still in the customer's colours, remembered from the last profile
+  expect(await accentOf(page)).toBe(brandVariables(GLOBEX_PALETTE)['--accent']);
   await context.setOffline(false);
   await expect(page.getByText('You are offline.')).toHaveCount(0);
 });

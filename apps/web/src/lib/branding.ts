@@ -25,6 +25,28 @@ export function readCustomerLogo(): string | null {
   }
 }
 
+const PALETTE_KEY = 'cairn.customerPalette';
+
+/** Remembers the signed-in user's palette, so a reload (offline too) is branded before the profile arrives. */
+export function saveCustomerPalette(colours: Palette | null): void {
+  try {
+    if (colours) localStorage.setItem(PALETTE_KEY, JSON.stringify(colours));
+    else localStorage.removeItem(PALETTE_KEY);
+  } catch {
+    // storage unavailable: the default colours show until the profile loads
+  }
+}
+
+export function readCustomerPalette(): Palette | null {
+  try {
+    const raw = localStorage.getItem(PALETTE_KEY);
+    const p = raw ? (JSON.parse(raw) as Palette) : null;
+    return p?.color0 && p.color2 ? p : null;
+  } catch {
+    return null;
+  }
+}
+
 let applied: string[] = [];
 
 /**

@@ -1,6 +1,12 @@
 import type { User } from '@cairn/shared/api/accounts';
 import { useEffect } from 'react';
-import { applyCustomerColours, applyCustomerManifest, saveCustomerLogo, setBackgrounds } from '../../lib/branding';
+import {
+  applyCustomerColours,
+  applyCustomerManifest,
+  saveCustomerLogo,
+  saveCustomerPalette,
+  setBackgrounds,
+} from '../../lib/branding';
 import { useThemes } from './api';
 
 /**
@@ -14,6 +20,7 @@ export function useCustomerBrand(user: User | undefined): void {
   useEffect(() => {
     if (!user) return;
     applyCustomerColours(user.customer?.style.colors ?? null);
+    saveCustomerPalette(user.customer?.style.colors ?? null);
     applyCustomerManifest(user.customer?.id ?? null);
     saveCustomerLogo(user.customer?.logo[0]?.url ?? null);
   }, [user]);
