@@ -13,6 +13,9 @@ export const OIDC_CLIENT_ID = 'cairn-e2e';
 export const SENTRY_PORT = E2E_PORT + 1001;
 export const SENTRY_DSN = `http://cairnpublickey@127.0.0.1:${SENTRY_PORT}/1`;
 
+/** The customer site of the preview journeys: served by page.route, listed in PREVIEW_ORIGINS. */
+export const PREVIEW_SITE = 'http://brand-site.example';
+
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -67,6 +70,8 @@ export default defineConfig({
       OIDC_GOOGLE2_AUDIENCE: OIDC_CLIENT_ID,
       SENTRY_DSN,
       SENTRY_RELEASE: 'cairn@e2e',
+      // a customer site allowed to drive the preview (branding.spec.ts); any other origin is ignored
+      PREVIEW_ORIGINS: PREVIEW_SITE,
     },
   },
 });

@@ -10,6 +10,7 @@ export default defineConfig({
     proxy: {
       '/api': api,
       '/files': api,
+      '/manifest.webmanifest': api,
       '/socket.io': { target: api, ws: true },
     },
   },

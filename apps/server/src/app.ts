@@ -7,6 +7,7 @@ import { HttpError } from './lib/http-error';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
 import battlesRoutes from './modules/battles/battles.routes';
+import brandingRoutes from './modules/branding/branding.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
 import chatModule from './modules/chat';
 import coachRoutes from './modules/coach/coach.routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(passwordRoutes);
   await app.register(referenceRoutes);
   await app.register(clientConfigRoutes);
+  await app.register(brandingRoutes);
   await app.register(notificationsRoutes);
   await app.register(resultsRoutes);
   await app.register(rewardsRoutes);

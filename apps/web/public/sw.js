@@ -1,14 +1,25 @@
-/* Cairn service worker: keeps the built app shell and hashed assets available; never touches API traffic. */
-const CACHE = 'cairn-shell-v1';
-const SHELL = ['/', '/logo.svg', '/favicon.svg', '/favicon-unread.svg'];
-const BYPASS = ['/api', '/files', '/socket.io', '/media'];
-const MAX_ASSETS = 200;
+/*
+ * Cairn service worker (docs/branding.md, "Installable and offline").
+ * - Precaches the app shell at install: index.html, the icons and every built script and style, locale chunks
+ *   included (the list is written into PRECACHE by scripts/sw-precache.mjs at build time; CACHE names the build).
+ * - Pages: network first, the cached shell when offline, so a reload without network shows the app (which then
+ *   shows its offline notice) instead of the browser's error page.
+ * - Hashed assets: cache first (a content-hashed name never changes).
+ * - Never touches the API, stored files, images, Socket.IO or the manifest: authenticated data is never answered
+ *   from a cache.
+ */
+const CACHE = 'cairn-shell-__VERSION__';
+const SHELL = ['/', '/logo.svg', '/favicon.svg', '/favicon-unread.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+const PRECACHE = [
+  /* __PRECACHE__ */
+];
+const BYPASS = ['/api', '/files', '/img', '/socket.io', '/media', '/manifest.webmanifest'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
+      .then((cache) => cache.addAll([...SHELL, ...PRECACHE]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -22,21 +33,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function trim(cache) {
-  const keys = await cache.keys();
-  // hashed files of old deploys pile up; drop the oldest beyond the cap
-  for (const req of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(req);
-}
-
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request);
   if (hit) return hit;
   const res = await fetch(request);
-  if (res.ok) {
-    await cache.put(request, res.clone());
-    trim(cache);
-  }
+  if (res.ok) await cache.put(request, res.clone());
   return res;
 }
 
@@ -63,7 +65,6 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     event.respondWith(networkFirstPage(request));
   } else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname)) {
-    // built asset names carry a content hash, so a cached copy is never stale
     event.respondWith(cacheFirst(request));
   }
 });

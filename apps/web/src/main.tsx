@@ -12,9 +12,14 @@ if (window.location.pathname.includes('public')) session.end('public-entry');
 
 installChunkReloadGuard();
 
+// §7: /sw.js, in production builds only; registered once the page is idle, so its precache never competes with
+// the first screen's own requests (docs/branding.md)
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('/sw.js').catch((err) => console.warn('service worker not registered', err));
+  window.addEventListener('load', () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 2000);
   });
 }
 

@@ -62,3 +62,76 @@ export function accessibleBrand(c: Rgb, min: number = AA_CONTRAST): { background
 export function cssRgb(c: Rgb): string {
   return `${c.r} ${c.g} ${c.b}`;
 }
+
+const WHITE: Rgb = TEXT_LIGHT;
+
+/**
+ * The brand colour used as text (links, ticks, icons) on the app's white surfaces: the same hue, darkened
+ * in 1 % steps until it reaches AA against white. Light brand colours (the default orange) need this; dark
+ * ones are returned as they are.
+ */
+export function inkOnWhite(c: Rgb, min: number = AA_CONTRAST): Rgb {
+  for (let step = 0; step <= 100; step++) {
+    const ink = mix(c, TEXT_DARK, step / 100);
+    if (contrastRatio(ink, WHITE) >= min) return ink;
+  }
+  return TEXT_DARK;
+}
+
+/** `#rrggbb` of a colour (the customer's attributes.color, the manifest's theme colour). */
+export function hexOf(c: Rgb): string {
+  return `#${[c.r, c.g, c.b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/** The two colours of a customer palette (§3 colors.color0, colors.color2). */
+export interface Palette {
+  color0: Rgb;
+  color2: Rgb;
+}
+
+/**
+ * The CSS variables a palette sets on the document (values `r g b`, used as `rgb(var(--x))`):
+ * `--accent` / `--on-accent` (buttons, active navigation, badges) from color0, `--accent-2` / `--on-accent-2`
+ * (header band, panel headings) from color2, each pair through `accessibleBrand`; `--accent-ink` (brand-coloured
+ * text on white) through `inkOnWhite`; and the player's pebble style colours `--pebble-0` to `--pebble-3`
+ * (color0, a lighter color0, color2, a lighter color2) for pebbles whose trail sets no style of its own.
+ */
+export function brandVariables(p: Palette): Record<string, string> {
+  const a = accessibleBrand(p.color0);
+  const b = accessibleBrand(p.color2);
+  return {
+    '--accent': cssRgb(a.background),
+    '--on-accent': cssRgb(a.text),
+    '--accent-2': cssRgb(b.background),
+    '--on-accent-2': cssRgb(b.text),
+    '--accent-ink': cssRgb(inkOnWhite(p.color0)),
+    ...pebbleVariables({
+      color0: p.color0,
+      color1: mix(p.color0, WHITE, 0.75),
+      color2: p.color2,
+      color3: mix(p.color2, WHITE, 0.75),
+    }),
+  };
+}
+
+/** Pebble style colours color0..color3 (§3) as `--pebble-0..3`. */
+export function pebbleVariables(s: { color0: Rgb; color1: Rgb; color2: Rgb; color3: Rgb }): Record<string, string> {
+  return {
+    '--pebble-0': cssRgb(s.color0),
+    '--pebble-1': cssRgb(s.color1),
+    '--pebble-2': cssRgb(s.color2),
+    '--pebble-3': cssRgb(s.color3),
+  };
+}
+
+/** Parses a `#rrggbb` colour (colour inputs); null when malformed. */
+export function rgbOfHex(hex: string): Rgb | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  return m ? { r: parseInt(m[1], 16), g: parseInt(m[2], 16), b: parseInt(m[3], 16) } : null;
+}

@@ -63,7 +63,7 @@ describe('error reporting (Sentry SDK, any Sentry-compatible server)', () => {
     const off = await createTestApp();
     try {
       expect((await off.app.inject({ url: '/api/client-config' })).json()).toEqual({
-        data: { error_reporting: null, analytics: null },
+        data: { error_reporting: null, analytics: null, preview_origins: [] },
       });
     } finally {
       await off.close();

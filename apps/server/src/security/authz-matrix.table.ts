@@ -185,6 +185,28 @@ export const MATRIX: Row[] = [
   },
   { route: 'GET /api/countries/all', object: '–', req: () => ({ url: '/api/countries/all' }), expect: ALL_OK },
   { route: 'GET /api/client-config', object: '–', req: () => ({ url: '/api/client-config' }), expect: ALL_OK },
+  // ── branding: the brand page is for customer admins (is_admin: the demo coach), on their own customer only ──
+  {
+    route: 'GET /api/customer/theme',
+    object: "own customer's",
+    req: () => ({ url: '/api/customer/theme' }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/customer/theme',
+    object: "own customer's",
+    req: () => ({
+      url: '/api/customer/theme',
+      payload: {
+        color0: { r: 255, g: 114, b: 51 },
+        color2: { r: 38, g: 50, b: 56 },
+        backgroundLandscape: null,
+        backgroundPortrait: null,
+      },
+    }),
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  { route: 'GET /manifest.webmanifest', object: '–', req: () => ({ url: '/manifest.webmanifest' }), expect: ALL_OK },
   { route: 'GET /api/themes', object: "own customer's", req: () => ({ url: '/api/themes' }), expect: SIGNED_IN },
   { route: 'GET /api/user/fields', object: 'own', req: () => ({ url: '/api/user/fields' }), expect: SIGNED_IN },
   {

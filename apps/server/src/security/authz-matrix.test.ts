@@ -69,7 +69,7 @@ describe('authorization matrix', () => {
 let cell = 0;
 /** Runs a row's six cells; answers the outcomes (the expected one where it matched) and misrouted cells. */
 async function run(row: Row): Promise<{ got: Outcome[]; wrongRoute: string[] }> {
-  const [method, route] = row.route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+  const [method, route] = row.route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const got: Outcome[] = [];
   const wrongRoute: string[] = [];
   for (const [i, actor] of ACTORS.entries()) {

@@ -2,7 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ui } from '../features/shell/ui-store';
-import { applyCustomerColours } from '../lib/branding';
+import {
+  applyCustomerColours,
+  applyCustomerManifest,
+  readCustomerPalette,
+  saveCustomerPalette,
+  setBackgrounds,
+} from '../lib/branding';
+import { isPreviewPath } from '../lib/locale';
 import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigation';
 import { startObservability } from '../lib/observability';
 import { installLinkPrefetch } from '../lib/prefetch';
@@ -23,9 +30,17 @@ export function App() {
       ui.closePanel();
       ui.showPausedNotice(false);
       applyCustomerColours(null);
+      saveCustomerPalette(null);
+      applyCustomerManifest(null);
+      setBackgrounds({ landscape: null, portrait: null });
       if (reason === 'expired') void navigateTo(loginPathWithRedirect(), { replace: true });
     });
-    checkStoredSession();
+    // the preview (framed by a brand tool) runs with no session of its own: nothing to check or expire there
+    if (!isPreviewPath(window.location.pathname)) {
+      checkStoredSession();
+      // the last known palette while the profile loads (or cannot, offline)
+      if (session.tokens()) applyCustomerColours(readCustomerPalette());
+    }
     const offPrefetch = installLinkPrefetch(routes, queryClient);
     const offObservability = startObservability(router);
     return () => {

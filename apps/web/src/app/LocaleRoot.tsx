@@ -9,6 +9,7 @@ import { session } from '../lib/session';
 import { useStore } from '../lib/store';
 import { LocaleContext } from '../lib/use-locale';
 import { Spinner } from '../ui/Spinner';
+import { OfflineNotice } from './OfflineNotice';
 import { ProgressBar } from './ProgressBar';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 
@@ -30,6 +31,7 @@ export function LocaleRoot({ locale }: { locale: LocaleCode }) {
   return (
     <LocaleContext value={locale}>
       <ProgressBar />
+      <OfflineNotice />
       <Suspense fallback={<Spinner label={t('status.loading')} />}>
         <Outlet />
       </Suspense>

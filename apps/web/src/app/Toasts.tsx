@@ -11,6 +11,8 @@ export default function Toasts() {
       visibleToasts={1}
       duration={TIMINGS.toastDefaultMs}
       richColors
+      // the brand's accent marks every toast (docs/branding.md)
+      toastOptions={{ style: { borderInlineStart: '4px solid rgb(var(--accent))' } }}
       containerAriaLabel={t('a11y.notifications')}
     />
   );

@@ -166,6 +166,10 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 { path: 'rbo/pebble/:id?', lazy: lazy(rbo, (m) => m.RboPebbleScreen, ['rbo']) },
                 { path: 'rbo/:pebble_id?/:player_id?', lazy: lazy(rbo, (m) => m.RboAnswerScreen, ['rbo']) },
                 { path: 'results/:id?', lazy: lazy(results, (m) => m.ResultsScreen, ['results', 'player']) },
+                {
+                  path: 'brand',
+                  lazy: lazy(() => import('../features/branding/components/BrandScreen'), main, ['brand']),
+                },
               ],
             },
             {
@@ -204,13 +208,19 @@ function localeTree(locale: LocaleCode): RouteObject[] {
         {
           lazy: previewLayout,
           children: [
-            { path: 'preview/games', lazy: lazy(preview, (m) => m.PreviewGames, ['preview']) },
-            { path: 'preview/games/:id', lazy: lazy(preview, (m) => m.PreviewGameDetail, ['preview']) },
-            { path: 'preview/me', lazy: lazy(preview, (m) => m.PreviewMe, ['preview']) },
-            { path: 'preview/login', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview']) },
-            { path: 'preview-login/:id?', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview']) },
-            { path: 'preview/password-forgot', lazy: lazy(preview, (m) => m.PreviewPasswordForgot, ['preview']) },
-            { path: 'preview/password-reset', lazy: lazy(preview, (m) => m.PreviewPasswordReset, ['preview']) },
+            { path: 'preview/games', lazy: lazy(preview, (m) => m.PreviewGames, ['preview', 'games']) },
+            { path: 'preview/games/:id', lazy: lazy(preview, (m) => m.PreviewGameDetail, ['preview', 'games']) },
+            { path: 'preview/me', lazy: lazy(preview, (m) => m.PreviewMe, ['preview', 'me']) },
+            { path: 'preview/login', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview', 'auth']) },
+            { path: 'preview-login/:id?', lazy: lazy(preview, (m) => m.PreviewLogin, ['preview', 'auth']) },
+            {
+              path: 'preview/password-forgot',
+              lazy: lazy(preview, (m) => m.PreviewPasswordForgot, ['preview', 'auth']),
+            },
+            {
+              path: 'preview/password-reset',
+              lazy: lazy(preview, (m) => m.PreviewPasswordReset, ['preview', 'auth']),
+            },
           ],
         },
         { path: '*', Component: NotFoundScreen },

@@ -1,4 +1,8 @@
-import { isLightColour } from '@cairn/shared/constants';
+import type { ThemeBackground } from '@cairn/shared/api/reference';
+import { brandVariables, type Palette } from '@cairn/shared/branding';
+import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
+import { useSyncExternalStore } from 'react';
+import { createStore } from './store';
 
 const LOGO_KEY = 'cairn.customerLogo';
 export const DEFAULT_LOGO = '/logo.svg';
@@ -21,18 +25,86 @@ export function readCustomerLogo(): string | null {
   }
 }
 
-type Rgb = { r: number; g: number; b: number };
-const triplet = (c: Rgb) => `${c.r} ${c.g} ${c.b}`;
+const PALETTE_KEY = 'cairn.customerPalette';
 
-/** Applies a customer's colours as CSS variables; null restores the default orange. */
-export function applyCustomerColours(colours: { color0: Rgb; color2: Rgb } | null): void {
+/** Remembers the signed-in user's palette, so a reload (offline too) is branded before the profile arrives. */
+export function saveCustomerPalette(colours: Palette | null): void {
+  try {
+    if (colours) localStorage.setItem(PALETTE_KEY, JSON.stringify(colours));
+    else localStorage.removeItem(PALETTE_KEY);
+  } catch {
+    // storage unavailable: the default colours show until the profile loads
+  }
+}
+
+export function readCustomerPalette(): Palette | null {
+  try {
+    const raw = localStorage.getItem(PALETTE_KEY);
+    const p = raw ? (JSON.parse(raw) as Palette) : null;
+    return p?.color0 && p.color2 ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+let applied: string[] = [];
+
+/**
+ * Applies a customer palette as the CSS variables every screen draws with (header band, buttons, active
+ * navigation, badges, panels, toasts, the player's pebble colours); null restores the default orange.
+ * Shades are adjusted for WCAG AA by brandVariables (docs/branding.md).
+ */
+export function applyCustomerColours(colours: Palette | null): void {
   const root = document.documentElement.style;
+  for (const v of applied) root.removeProperty(v);
+  applied = [];
   if (!colours) {
-    for (const v of ['--accent', '--accent-2', '--on-accent']) root.removeProperty(v);
+    setThemeColourMeta(null);
     return;
   }
-  const { color0, color2 } = colours;
-  root.setProperty('--accent', triplet(color0));
-  root.setProperty('--accent-2', triplet(color2));
-  root.setProperty('--on-accent', isLightColour(color0) ? '17 24 39' : '255 255 255');
+  for (const [k, v] of Object.entries(brandVariables(colours))) {
+    root.setProperty(k, v);
+    applied.push(k);
+  }
+  setThemeColourMeta(`rgb(${root.getPropertyValue('--accent-2').split(' ').join(',')})`);
+}
+
+const DEFAULT_THEME_COLOUR = '#263238';
+function setThemeColourMeta(colour: string | null) {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta) meta.content = colour ?? DEFAULT_THEME_COLOUR;
+}
+
+/** Points the manifest link at the customer's manifest (its name and colour), or back at the default. */
+export function applyCustomerManifest(customerId: number | null): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (link) link.href = customerId === null ? '/manifest.webmanifest' : `/manifest.webmanifest?customer=${customerId}`;
+}
+
+/** The theme's two backgrounds, shown behind the main area (landscape or portrait by the screen's orientation). */
+export interface Backgrounds {
+  landscape: ThemeBackground | null;
+  portrait: ThemeBackground | null;
+}
+
+const backgrounds = createStore<Backgrounds>({ landscape: null, portrait: null });
+
+export function setBackgrounds(b: Backgrounds): void {
+  backgrounds.set(b);
+}
+
+export function useBackgrounds(): Backgrounds {
+  return useSyncExternalStore(backgrounds.subscribe, backgrounds.get, backgrounds.get);
+}
+
+/** The resized image (1600x900 or 900x1600 cover, §9) and the brightness overlay colour of a background. */
+export function backgroundLayers(bg: ThemeBackground, orientation: 'landscape' | 'portrait') {
+  const { r, g, b, a } = bg.brightness;
+  return {
+    image: imageUrl(
+      bg.url,
+      orientation === 'landscape' ? IMAGE_SIZES.backgroundLandscape : IMAGE_SIZES.backgroundPortrait,
+    ),
+    overlay: `rgba(${r}, ${g}, ${b}, ${Math.min(1, Math.max(0, a))})`,
+  };
 }

@@ -251,6 +251,8 @@ export const http = {
   get: <T>(url: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(url, { ...opts, method: 'GET' }),
   post: <T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(url, { ...opts, method: 'POST', body }),
+  put: <T>(url: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(url, { ...opts, method: 'PUT', body }),
   del: <T>(url: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(url, { ...opts, method: 'DELETE' }),
 };

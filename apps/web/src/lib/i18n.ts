@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'media',
   'dashboards',
   'coach',
+  'brand',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -44,3 +44,8 @@ export function readLanguageCookie(): LocaleCode | null {
 export function isSafeRedirect(value: string | null): value is string {
   return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
 }
+
+/** The preview routes of §2 (/preview/..., /preview-login/...), with or without a locale prefix. */
+export function isPreviewPath(pathname: string): boolean {
+  return /^\/preview(-login)?(\/|$)/.test(splitLocale(pathname).path);
+}

@@ -8,7 +8,9 @@ function stubServer(analytics: { endpoint: string; domain: string } | null) {
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       if (url === '/api/client-config') {
-        return new Response(JSON.stringify({ data: { error_reporting: null, analytics } }), { status: 200 });
+        return new Response(JSON.stringify({ data: { error_reporting: null, analytics, preview_origins: [] } }), {
+          status: 200,
+        });
       }
       return new Response('ok', { status: 202 });
     }),

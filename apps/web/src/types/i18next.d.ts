@@ -1,6 +1,7 @@
 import 'i18next';
 import type auth from '../locales/en/auth.json';
 import type battles from '../locales/en/battles.json';
+import type brand from '../locales/en/brand.json';
 import type chat from '../locales/en/chat.json';
 import type coach from '../locales/en/coach.json';
 import type common from '../locales/en/common.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      brand: typeof brand;
       chat: typeof chat;
       common: typeof common;
       errors: typeof errors;

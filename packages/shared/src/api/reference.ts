@@ -13,6 +13,7 @@ export const themeBackgroundSchema = z.object({
   url: z.string(),
   brightness: z.object({ r: z.number(), g: z.number(), b: z.number(), a: z.number() }),
 });
+export type ThemeBackground = z.infer<typeof themeBackgroundSchema>;
 export const themeSchema = z.object({
   name: z.string(),
   color_id: z.number().int(),
@@ -37,6 +38,45 @@ export const clientConfigResponseSchema = z.object({
   data: z.object({
     error_reporting: z.object({ dsn: z.string(), release: z.string(), environment: z.string() }).nullable(),
     analytics: z.object({ endpoint: z.string(), domain: z.string() }).nullable(),
+    /** origins (besides the app's own) whose postMessage events may set the preview state (PREVIEW_ORIGINS) */
+    preview_origins: z.array(z.string()),
   }),
 });
 export type ClientConfig = z.infer<typeof clientConfigResponseSchema>['data'];
+
+const channel = z.number().int().min(0).max(255);
+/** A colour of the palette as the customer stores it: r, g, b each an integer 0..255. */
+export const paletteColourSchema = z.strictObject({ r: channel, g: channel, b: channel });
+const fraction = z.number().min(0).max(1);
+/** A background of the brand page: a stored image (/files/...) and its brightness overlay (r, g, b 0..255, a 0..1). */
+export const themeBackgroundInputSchema = z.strictObject({
+  url: z
+    .string()
+    .max(500)
+    .regex(/^\/files\/[A-Za-z0-9_./-]+$/, 'a stored image under /files/')
+    .refine((u) => !u.includes('..'), 'a stored image under /files/'),
+  brightness: z.strictObject({ r: channel, g: channel, b: channel, a: fraction }),
+});
+
+/** PUT /api/customer/theme: the brand page saves the customer's palette and the backgrounds of its current theme. */
+export const customerThemeUpdateSchema = z.strictObject({
+  color0: paletteColourSchema,
+  color2: paletteColourSchema,
+  backgroundLandscape: themeBackgroundInputSchema.nullable(),
+  backgroundPortrait: themeBackgroundInputSchema.nullable(),
+});
+export type CustomerThemeUpdate = z.infer<typeof customerThemeUpdateSchema>;
+
+/** GET and PUT /api/customer/theme: the customer's palette (as in the profile) and its current theme. */
+export const customerThemeResponseSchema = z.object({
+  data: z.object({
+    style: z.object({
+      attributes: z.object({ color: z.string() }),
+      colors: z.object({ color0: paletteColourSchema, color2: paletteColourSchema }),
+    }),
+    theme: themeSchema,
+    /** the backgrounds the brand page offers: the customer's stored theme images */
+    backgrounds: z.array(z.string()),
+  }),
+});
+export type CustomerTheme = z.infer<typeof customerThemeResponseSchema>['data'];

@@ -40,9 +40,10 @@ export const ACME_STYLE: CustomerStyle = {
   colors: { color0: { r: 255, g: 114, b: 51 }, color2: { r: 38, g: 50, b: 56 } },
 };
 
+/** Globex's dark palette: a violet accent over a near-black navy, so the two demo brands differ at a glance. */
 export const GLOBEX_STYLE: CustomerStyle = {
-  attributes: { color: '#1e88e5' },
-  colors: { color0: { r: 30, g: 136, b: 229 }, color2: { r: 13, g: 71, b: 161 } },
+  attributes: { color: '#7c4dff' },
+  colors: { color0: { r: 124, g: 77, b: 255 }, color2: { r: 18, g: 16, b: 40 } },
 };
 
 const bg = (url: string, a = 0.35): ThemeBackground => ({ url, brightness: { r: 0, g: 0, b: 0, a } });
@@ -51,13 +52,20 @@ export const ACME_THEMES = [
   {
     name: 'Acme Sunrise',
     colorId: 1,
-    backgroundLandscape: bg('/files/customers/acme/landscape.svg'),
-    backgroundPortrait: bg('/files/customers/acme/portrait.svg'),
+    backgroundLandscape: bg('/files/customers/acme/landscape.jpg'),
+    backgroundPortrait: bg('/files/customers/acme/portrait.jpg'),
   },
   { name: 'Acme Plain', colorId: 2, backgroundLandscape: null, backgroundPortrait: null },
 ];
 
-export const GLOBEX_THEMES = [{ name: 'Globex Blue', colorId: 3, backgroundLandscape: null, backgroundPortrait: null }];
+export const GLOBEX_THEMES = [
+  {
+    name: 'Globex Night',
+    colorId: 3,
+    backgroundLandscape: bg('/files/customers/globex/landscape.jpg', 0.45),
+    backgroundPortrait: bg('/files/customers/globex/portrait.jpg', 0.45),
+  },
+];
 
 /** The custom profile fields of §9 with their option lists. */
 export const PROFILE_FIELDS = [

@@ -27,9 +27,11 @@ const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 export async function installDemoFiles(filesDir: string): Promise<void> {
   const copies: [string, string][] = [
     ['acme-logo.svg', 'customers/acme/logo.svg'],
-    ['acme-landscape.svg', 'customers/acme/landscape.svg'],
-    ['acme-portrait.svg', 'customers/acme/portrait.svg'],
+    ['acme-landscape.jpg', 'customers/acme/landscape.jpg'],
+    ['acme-portrait.jpg', 'customers/acme/portrait.jpg'],
     ['globex-logo.svg', 'customers/globex/logo.svg'],
+    ['globex-landscape.jpg', 'customers/globex/landscape.jpg'],
+    ['globex-portrait.jpg', 'customers/globex/portrait.jpg'],
   ];
   for (const [from, to] of copies) {
     const dest = path.join(filesDir, to);
@@ -83,7 +85,15 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
     const people = [
       { ...DEMO_USERS.learner, firstname: 'Lena', lastname: 'Learner', customerId: acme.id, role: 'learner' },
       { ...DEMO_USERS.rival, firstname: 'Rico', lastname: 'Rival', customerId: acme.id, role: 'learner', logins: 3 },
-      { ...DEMO_USERS.coach, firstname: 'Cora', lastname: 'Coach', customerId: acme.id, role: 'coach', isCoach: true },
+      {
+        ...DEMO_USERS.coach,
+        firstname: 'Cora',
+        lastname: 'Coach',
+        customerId: acme.id,
+        role: 'coach',
+        isCoach: true,
+        isAdmin: true,
+      },
       { ...DEMO_USERS.other, firstname: 'Otto', lastname: 'Other', customerId: globex.id, role: 'learner', logins: 1 },
     ];
     const germany = countryRows.find((c) => c.code === 'DE')!;

@@ -46,9 +46,9 @@ describe('GET /api/themes', () => {
   it("lists the themes of the user's own customer only", async () => {
     const a = themesResponseSchema.parse((await get('/api/themes', acme)).json());
     expect(a.data.map((x) => x.name)).toEqual(['Acme Sunrise', 'Acme Plain']);
-    expect(a.data[0].backgroundLandscape?.url).toBe('/files/customers/acme/landscape.svg');
+    expect(a.data[0].backgroundLandscape?.url).toBe('/files/customers/acme/landscape.jpg');
     const g = themesResponseSchema.parse((await get('/api/themes', globex)).json());
-    expect(g.data.map((x) => x.name)).toEqual(['Globex Blue']);
+    expect(g.data.map((x) => x.name)).toEqual(['Globex Night']);
   });
 
   it('requires sign-in', async () => {

@@ -1,15 +1,15 @@
 import { isPublicRoleName } from '@cairn/shared/constants';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api';
+import { useCustomerBrand } from '../../features/branding/use-customer-brand';
 import { useLiveChats } from '../../features/chat/live';
 import { VaultModalHost } from '../../features/media/components/VaultModalHost';
 import { Header } from '../../features/shell/components/Header';
 import { Popups } from '../../features/shell/components/Popups';
 import { SidePanel } from '../../features/shell/components/SidePanel';
-import { applyCustomerColours, saveCustomerLogo } from '../../lib/branding';
 import { useSession } from '../../lib/session';
+import { BrandedMain } from '../../ui/BrandedMain';
 
 /** Header, main area, popups, side panel and the media-vault slot. */
 export default function DefaultLayout() {
@@ -19,11 +19,7 @@ export default function DefaultLayout() {
   const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
   useLiveChats(!!user && !isPublic);
 
-  useEffect(() => {
-    if (!user) return;
-    applyCustomerColours(user.customer?.style.colors ?? null);
-    saveCustomerLogo(user.customer?.logo[0]?.url ?? null);
-  }, [user]);
+  useCustomerBrand(user);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,9 +30,9 @@ export default function DefaultLayout() {
         {t('a11y.skipToContent')}
       </a>
       <Header user={user} isPublic={isPublic} />
-      <main id="main" className="flex-1">
+      <BrandedMain>
         <Outlet />
-      </main>
+      </BrandedMain>
       <Popups />
       {!isPublic && <SidePanel />}
       <VaultModalHost />

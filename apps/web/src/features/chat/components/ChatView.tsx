@@ -438,8 +438,8 @@ function Ticks({ m }: { m: Message }) {
       : state === 'read'
         ? t('ticks.read')
         : t('ticks.partly', { read, total: recipients });
-  const first = state === 'delivered' ? 'text-slate-400' : 'text-accent';
-  const second = state === 'read' ? 'text-accent' : 'text-slate-400';
+  const first = state === 'delivered' ? 'text-slate-400' : 'text-accent-ink';
+  const second = state === 'read' ? 'text-accent-ink' : 'text-slate-400';
   return (
     <span role="img" aria-label={label} data-testid="ticks" data-state={state} className="inline-flex">
       <svg viewBox="0 0 24 16" className="h-3 w-5" aria-hidden="true" fill="none" strokeWidth="2" strokeLinecap="round">

@@ -6,15 +6,18 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { gradientCss } from '../gradients';
 import { Crown } from './Crown';
 
-/** A trail on the games list: gradient card with type, progress, xp and crowns; the whole card links to the detail. */
-export function TrailCard({ trail }: { trail: Trail }) {
+/**
+ * A trail on the games list: gradient card with type, progress, xp and crowns; the whole card links to the detail
+ * (`to`: elsewhere, e.g. the preview's sample detail).
+ */
+export function TrailCard({ trail, to }: { trail: Trail; to?: string }) {
   const { t } = useTranslation('games');
   const localize = useLocalePath();
   const p = trail.progress;
   return (
     <li>
       <Link
-        to={localize(`/games/${trail.id}`)}
+        to={to ?? localize(`/games/${trail.id}`)}
         className="flex h-full min-h-44 flex-col justify-between gap-4 rounded-2xl p-5 text-white shadow-md transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-900 motion-reduce:transition-none"
         style={{ backgroundImage: gradientCss(trail.style.gradient) }}
       >

@@ -52,7 +52,7 @@ export function MediaView({ url, title, mimetype, downloadUrl }: MediaViewProps)
       <a
         href={downloadUrl ?? url}
         download={title}
-        className="text-sm font-semibold text-accent underline underline-offset-4"
+        className="text-sm font-semibold text-accent-ink underline underline-offset-4"
       >
         {t('view.download', { title })}
       </a>

@@ -74,7 +74,7 @@ export function PlayerHeader({ pebble, isPublic, canReset, onPanel, onTryAgain, 
             aria-valuenow={percent}
             className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200"
           >
-            <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+            <div className="h-full rounded-full bg-pebble-0" style={{ width: `${percent}%` }} />
           </div>
         </div>
         {isPublic ? (

@@ -1,7 +1,8 @@
 import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
+import { pebbleVariables } from '@cairn/shared/branding';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
@@ -165,7 +166,11 @@ function Player({
   return (
     <div
       className="flex min-h-dvh flex-col bg-slate-50 bg-cover bg-fixed bg-center"
-      style={background ? { backgroundImage: `url(${JSON.stringify(background)})` } : undefined}
+      style={{
+        // the pebble's own style colours (§3) when its trail sets them; otherwise the brand's (--pebble-0..3)
+        ...(pebble.style ? (pebbleVariables(pebble.style) as CSSProperties) : {}),
+        ...(background ? { backgroundImage: `url(${JSON.stringify(background)})` } : {}),
+      }}
     >
       <PlayerHeader
         pebble={pebble}

@@ -46,7 +46,7 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
 
   if (isPublic) {
     return (
-      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2">
+      <header className="sticky top-0 z-30 flex items-center justify-between border-t-4 border-b border-t-accent-2 border-b-slate-200 bg-white px-4 py-2">
         <CustomerLogo user={user} />
         <PublicExit />
       </header>
@@ -54,7 +54,7 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
   }
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+    <header className="sticky top-0 z-30 border-t-4 border-b border-t-accent-2 border-b-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-2 sm:px-4">
         <button
           type="button"
@@ -114,6 +114,11 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
           {canSeeResults(user) && (
             <NavLink to={localize('/coach')} className={navItem}>
               {t('results')}
+            </NavLink>
+          )}
+          {user?.is_admin && user.customer && (
+            <NavLink to={localize('/brand')} className={navItem}>
+              {t('brand')}
             </NavLink>
           )}
         </nav>

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { brandVariables } from '@cairn/shared/branding';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { PREVIEW_SITE } from '../playwright.config';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+const GLOBEX = { email: 'other@example.com', password: 'other123' };
+const ACME_PALETTE = { color0: { r: 255, g: 114, b: 51 }, color2: { r: 38, g: 50, b: 56 } };
+const GLOBEX_PALETTE = { color0: { r: 124, g: 77, b: 255 }, color2: { r: 18, g: 16, b: 40 } };
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const accentOf = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+
+async function signedIn(page: Page, request: Page['request'], who: { email: string; password: string }) {
+  await warmUpLogin(request, who);
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/games$/);
+}
+
+test('the brand page recolours the preview frame live and saves the theme for the customer', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, DEMO.coach);
+  await page.getByRole('link', { name: 'Brand', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand' })).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Preview of the app with these colours"]');
+  await expect(frame.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
+  const preview = page.frames().find((f) => f.url().includes('/preview/'))!;
+  const frameAccent = () =>
+    preview.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+  await expect.poll(frameAccent).toBe('255 114 51');
+  expect(await violations(page), 'brand page').toEqual([]);
+
+  // backgrounds: none, then the landscape one behind the preview's screens
+  await page.getByLabel('Landscape background (wide screens)').selectOption('none');
+  await page.getByLabel('Portrait background (phones)').selectOption('none');
+  await expect(frame.getByTestId('brand-background')).toHaveCount(0);
+  await page.getByLabel('Landscape background (wide screens)').selectOption('/files/customers/acme/landscape.jpg');
+  await expect(frame.locator('main')).toHaveAttribute('data-background', '/files/customers/acme/landscape.jpg');
+  await page.getByRole('button', { name: 'Undo changes' }).click();
+
+  // a new main colour shows in the frame at once: its variable and the active Home entry drawn with it
+  await page.getByLabel('Main colour (buttons, navigation)').fill('#1565c0');
+  await expect.poll(frameAccent).toBe('21 101 192');
+  await expect(frame.getByRole('link', { name: 'Home' })).toHaveCSS('background-color', 'rgb(21, 101, 192)');
+  // nothing is saved yet: the app around the frame keeps the customer's colour
+  expect(await accentOf(page)).toBe('255 114 51');
+
+  await page.getByRole('button', { name: 'Save brand' }).click();
+  await expect(page.getByText('The brand is saved.')).toBeVisible();
+  await expect.poll(() => accentOf(page)).toBe('21 101 192');
+
+  // back to Acme's orange for the other journeys
+  await page.getByLabel('Main colour (buttons, navigation)').fill('#ff7233');
+  await page.getByRole('button', { name: 'Save brand' }).click();
+  await expect.poll(() => accentOf(page)).toBe('255 114 51');
+});
+
+test('a learner is not offered the brand page and is told it is for admins', async ({ page, request }) => {
+  await signedIn(page, request, DEMO.rival);
+  await expect(page.getByRole('link', { name: 'Brand', exact: true })).toHaveCount(0);
+  await page.goto('/brand');
+  await expect(page.getByText('Only an admin of your organisation can change its brand.')).toBeVisible();
+  // still signed in (no 403 was provoked)
+  await expect(page).toHaveURL(/\/brand$/);
+});
+
+/** A page of another site that opens the app's preview in a window and posts preview messages to it. */
+async function openFromSite(context: BrowserContext, site: string) {
+  await context.route(`${site}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>site</title><button id="open">open</button>
+        <script>document.getElementById('open').onclick = () => { window.preview = window.open(${JSON.stringify(
+          `${test.info().project.use.baseURL}/preview/games`,
+        )}, 'preview'); };</script></html>`,
+    }),
+  );
+  const site_ = await context.newPage();
+  await site_.goto(`${site}/tool`);
+  const [popup] = await Promise.all([context.waitForEvent('page'), site_.click('#open')]);
+  await expect(popup.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
+  const post = (colour: { r: number; g: number; b: number }) =>
+    site_.evaluate(
+      (c) =>
+        (window as unknown as { preview: Window }).preview.postMessage(
+          { type: 'cairn:preview', colors: { color0: c, color2: { r: 10, g: 10, b: 10 } } },
+          '*',
+        ),
+      colour,
+    );
+  return { popup, post };
+}
+
+test('a preview message from a foreign origin changes nothing; the listed customer site does', async ({ context }) => {
+  const foreign = await openFromSite(context, 'http://evil.example');
+  await expect.poll(() => accentOf(foreign.popup)).toBe('255 114 51');
+  await foreign.post({ r: 0, g: 128, b: 0 });
+  await foreign.popup.waitForTimeout(500);
+  expect(await accentOf(foreign.popup)).toBe('255 114 51');
+  // the listener is there: the same message from the app's own origin is applied
+  await foreign.popup.evaluate(() =>
+    window.postMessage(
+      { type: 'cairn:preview', colors: { color0: { r: 0, g: 0, b: 200 }, color2: { r: 1, g: 1, b: 1 } } },
+      window.location.origin,
+    ),
+  );
+  await expect.poll(() => accentOf(foreign.popup)).toBe('0 0 200');
+
+  const allowed = await openFromSite(context, PREVIEW_SITE);
+  await allowed.post({ r: 0, g: 90, b: 0 });
+  await expect.poll(() => accentOf(allowed.popup)).toBe('0 90 0');
+  expect(await violations(allowed.popup), 'preview screen').toEqual([]);
+});
+
+test('a Globex learner sees the Globex colours and background, an Acme learner the Acme ones', async ({
+  page,
+  request,
+}) => {
+  const globex = brandVariables(GLOBEX_PALETTE);
+  await signedIn(page, request, GLOBEX);
+  await expect.poll(() => accentOf(page)).toBe(globex['--accent']);
+  const band = `rgb(${globex['--accent-2'].split(' ').join(', ')})`;
+  await expect(page.locator('header').first()).toHaveCSS('border-top-color', band);
+  await expect(page.getByTestId('brand-background')).toHaveCount(1);
+  expect(await page.locator('main').getAttribute('data-background')).toBe('/files/customers/globex/landscape.jpg');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('main')).toHaveAttribute('data-background', '/files/customers/globex/portrait.jpg');
+  expect(await violations(page), 'globex /games').toEqual([]);
+
+  // another browser, an Acme learner
+  const acme = await page.context().browser()!.newPage();
+  await signedIn(acme, request, DEMO.rival);
+  await expect.poll(() => accentOf(acme)).toBe(brandVariables(ACME_PALETTE)['--accent']);
+  await acme.close();
+});
+
+test('the installed app reloads offline from the service worker and says it is offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signedIn(page, request, GLOBEX);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // the worker takes control of the page once activated (clients.claim)
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeAttached();
+  // still in the customer's colours, remembered from the last profile
+  expect(await accentOf(page)).toBe(brandVariables(GLOBEX_PALETTE)['--accent']);
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline.')).toHaveCount(0);
+});
