@@ -1,0 +1,180 @@
+import 'react-day-picker/style.css';
+import type { LocaleCode } from '@cairn/shared/locales';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { DayPicker, type DayPickerLocale } from 'react-day-picker';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { BIRTH_MIN, dateToIso, isoToDate, isoToDisplay, parseTypedDate, todayIso } from '../birth-date';
+
+/** The calendar's month names and button labels per interface language (date-fns has no Tagalog: English). */
+const PICKER_LOCALES: Partial<Record<LocaleCode, () => Promise<DayPickerLocale>>> = {
+  de: () => import('react-day-picker/locale/de').then((m) => m.de),
+  es: () => import('react-day-picker/locale/es').then((m) => m.es),
+  fr: () => import('react-day-picker/locale/fr').then((m) => m.fr),
+  hi: () => import('react-day-picker/locale/hi').then((m) => m.hi),
+  id: () => import('react-day-picker/locale/id').then((m) => m.id),
+  it: () => import('react-day-picker/locale/it').then((m) => m.it),
+  ms: () => import('react-day-picker/locale/ms').then((m) => m.ms),
+  nl: () => import('react-day-picker/locale/nl').then((m) => m.nl),
+  pl: () => import('react-day-picker/locale/pl').then((m) => m.pl),
+  th: () => import('react-day-picker/locale/th').then((m) => m.th),
+  zh_CN: () => import('react-day-picker/locale/zh-CN').then((m) => m.zhCN),
+  zh_HK: () => import('react-day-picker/locale/zh-HK').then((m) => m.zhHK),
+  zh_TW: () => import('react-day-picker/locale/zh-TW').then((m) => m.zhTW),
+};
+
+function usePickerLocale(): DayPickerLocale | undefined {
+  const locale = useLocale();
+  const [loaded, setLoaded] = useState<DayPickerLocale>();
+  useEffect(() => {
+    let live = true;
+    const load = PICKER_LOCALES[locale];
+    if (!load) setLoaded(undefined);
+    else
+      load().then(
+        (l) => live && setLoaded(l),
+        () => live && setLoaded(undefined),
+      );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return loaded;
+}
+
+const PICKER_STYLE = {
+  '--rdp-accent-color': 'rgb(var(--accent))',
+  '--rdp-accent-background-color': 'rgb(var(--accent) / 0.15)',
+  '--rdp-today-color': 'rgb(15 23 42)',
+  '--rdp-day-height': '2.5rem',
+  '--rdp-day-width': '2.5rem',
+  '--rdp-day_button-height': '2.375rem',
+  '--rdp-day_button-width': '2.375rem',
+} as CSSProperties;
+
+interface Props {
+  label: string;
+  /** 'YYYY-MM-DD', '' or the text as typed while it is not a date yet */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error?: string;
+  name?: string;
+  /** earliest and latest choosable days, 'YYYY-MM-DD' (a birth date: 1900-01-01 up to today) */
+  min?: string;
+  max?: string;
+}
+
+/**
+ * A date typed as YYYY/MM/DD or picked from a calendar in a dialog (§5: shown YYYY/MM/DD, value YYYY-MM-DD).
+ * What is typed is kept as typed; the value becomes the ISO date as soon as the text names a real day.
+ */
+export function DateField({ label, value, onChange, onBlur, error, name, min = BIRTH_MIN, max }: Props) {
+  const { t } = useTranslation(['me', 'common']);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [text, setText] = useState(() => isoToDisplay(value));
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const pickerLocale = usePickerLocale();
+  const last = max ?? todayIso();
+  const selected = isoToDate(value);
+
+  // a value set from outside (the calendar, a reset) shows in the text box; text that already means it stays
+  useEffect(() => {
+    if ((parseTypedDate(text) ?? text) !== value) setText(isoToDisplay(value));
+  }, [value, text]);
+
+  const type = (next: string) => {
+    setText(next);
+    onChange(next.trim() === '' ? '' : (parseTypedDate(next) ?? next));
+  };
+
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const pick = (date: Date | undefined) => {
+    if (!date) return;
+    const iso = dateToIso(date);
+    setText(isoToDisplay(iso));
+    onChange(iso);
+    onBlur();
+    close();
+  };
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          value={text}
+          onChange={(e) => type(e.target.value)}
+          onBlur={onBlur}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder="1990/04/25"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600"
+        />
+        <Button
+          ref={opener}
+          variant="secondary"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={t('edit.openCalendar', { field: label })}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M3 10h18M8 3v4M16 3v4" />
+          </svg>
+        </Button>
+      </div>
+      <p id={hintId} className="text-sm text-slate-600">
+        {t('edit.dateHint')}
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Dialog open={open} title={t('edit.calendarTitle', { field: label })} onClose={close}>
+        <div className="flex flex-col items-center gap-3">
+          <DayPicker
+            mode="single"
+            selected={selected}
+            onSelect={pick}
+            defaultMonth={selected ?? isoToDate(last)}
+            startMonth={isoToDate(min)}
+            endMonth={isoToDate(last)}
+            disabled={[{ before: isoToDate(min) as Date }, { after: isoToDate(last) as Date }]}
+            captionLayout="dropdown"
+            reverseYears
+            autoFocus
+            locale={pickerLocale}
+            style={PICKER_STYLE}
+          />
+          <Button variant="secondary" onClick={close}>
+            {t('common:actions.cancel')}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
