@@ -1,6 +1,6 @@
 import { checkRule } from '@cairn/shared/validation';
 import { describe, expect, it } from 'vitest';
-import { isPossibleMobile, MOBILE_PATTERN, toE164 } from './phone';
+import { caretAfterDigits, displayPhone, isPossibleMobile, MOBILE_PATTERN, phoneFromText, toE164 } from './phone';
 
 describe('mobile number', () => {
   it('reads a stored international number into E.164', () => {
@@ -24,5 +24,24 @@ describe('mobile number', () => {
   it('sends only what the server accepts', () => {
     expect(checkRule('+41791234567', { rule: 'regex', pattern: MOBILE_PATTERN })).toBe(true);
     expect(checkRule('+41 79 abc', { rule: 'regex', pattern: MOBILE_PATTERN })).toBe(false);
+  });
+
+  it('keeps only digits behind one leading +, at most 15', () => {
+    expect(phoneFromText('41abc79x12')).toBe('+417912');
+    expect(phoneFromText('+41 (79) 123-45.67')).toBe('+41791234567');
+    expect(phoneFromText('abc')).toBe('');
+    expect(phoneFromText('+1234567890123456789')).toBe('+123456789012345');
+  });
+
+  it('spaces a number the way its country writes it once it is possible', () => {
+    expect(displayPhone('+41791234567')).toBe('+41 79 123 45 67');
+    expect(displayPhone('+4179')).toBe('+4179');
+    expect(displayPhone('')).toBe('');
+  });
+
+  it('puts the caret back after the same digits when the text is respaced', () => {
+    expect(caretAfterDigits('+41 79 123 45 67', 4)).toBe(6);
+    expect(caretAfterDigits('+41 79 123 45 67', 0)).toBe(1);
+    expect(caretAfterDigits('+41 79 123 45 67', 11)).toBe(16);
   });
 });

@@ -21,3 +21,25 @@ export function toE164(stored: string | null): string {
 export function isPossibleMobile(e164: string): boolean {
   return isPossiblePhoneNumber(e164);
 }
+
+/** Typed or pasted text → '+' and its digits (at most 15, the E.164 length); '' when it has no digit. */
+export function phoneFromText(text: string): string {
+  const digits = text.replace(/\D/g, '').slice(0, 15);
+  return digits ? `+${digits}` : '';
+}
+
+/** An E.164 number as shown: spaced the way its country writes it once it can be a number, else as typed. */
+export function displayPhone(e164: string): string {
+  if (e164 && isPossiblePhoneNumber(e164)) return parsePhoneNumber(e164)?.formatInternational() ?? e164;
+  return e164;
+}
+
+/** Where the caret goes in `display` to stand after `digits` digits (keeps it in place while the text is respaced). */
+export function caretAfterDigits(display: string, digits: number): number {
+  if (digits <= 0) return display.startsWith('+') ? 1 : 0;
+  let seen = 0;
+  for (let i = 0; i < display.length; i++) {
+    if (/\d/.test(display[i]) && ++seen === digits) return i + 1;
+  }
+  return display.length;
+}

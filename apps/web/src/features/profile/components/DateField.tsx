@@ -1,58 +1,12 @@
-import 'react-day-picker/style.css';
-import type { LocaleCode } from '@cairn/shared/locales';
-import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { DayPicker, type DayPickerLocale } from 'react-day-picker';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/use-locale';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { BIRTH_MIN, dateToIso, isoToDate, isoToDisplay, parseTypedDate, todayIso } from '../birth-date';
+import { Spinner } from '../../../ui/Spinner';
+import { BIRTH_MIN, isoToDisplay, parseTypedDate, todayIso } from '../birth-date';
 
-/** The calendar's month names and button labels per interface language (date-fns has no Tagalog: English). */
-const PICKER_LOCALES: Partial<Record<LocaleCode, () => Promise<DayPickerLocale>>> = {
-  de: () => import('react-day-picker/locale/de').then((m) => m.de),
-  es: () => import('react-day-picker/locale/es').then((m) => m.es),
-  fr: () => import('react-day-picker/locale/fr').then((m) => m.fr),
-  hi: () => import('react-day-picker/locale/hi').then((m) => m.hi),
-  id: () => import('react-day-picker/locale/id').then((m) => m.id),
-  it: () => import('react-day-picker/locale/it').then((m) => m.it),
-  ms: () => import('react-day-picker/locale/ms').then((m) => m.ms),
-  nl: () => import('react-day-picker/locale/nl').then((m) => m.nl),
-  pl: () => import('react-day-picker/locale/pl').then((m) => m.pl),
-  th: () => import('react-day-picker/locale/th').then((m) => m.th),
-  zh_CN: () => import('react-day-picker/locale/zh-CN').then((m) => m.zhCN),
-  zh_HK: () => import('react-day-picker/locale/zh-HK').then((m) => m.zhHK),
-  zh_TW: () => import('react-day-picker/locale/zh-TW').then((m) => m.zhTW),
-};
-
-function usePickerLocale(): DayPickerLocale | undefined {
-  const locale = useLocale();
-  const [loaded, setLoaded] = useState<DayPickerLocale>();
-  useEffect(() => {
-    let live = true;
-    const load = PICKER_LOCALES[locale];
-    if (!load) setLoaded(undefined);
-    else
-      load().then(
-        (l) => live && setLoaded(l),
-        () => live && setLoaded(undefined),
-      );
-    return () => {
-      live = false;
-    };
-  }, [locale]);
-  return loaded;
-}
-
-const PICKER_STYLE = {
-  '--rdp-accent-color': 'rgb(var(--accent))',
-  '--rdp-accent-background-color': 'rgb(var(--accent) / 0.15)',
-  '--rdp-today-color': 'rgb(15 23 42)',
-  '--rdp-day-height': '2.5rem',
-  '--rdp-day-width': '2.5rem',
-  '--rdp-day_button-height': '2.375rem',
-  '--rdp-day_button-width': '2.375rem',
-} as CSSProperties;
+// the calendar (date-fns and its month names) loads when it is first opened
+const Calendar = lazy(() => import('./Calendar'));
 
 interface Props {
   label: string;
@@ -79,9 +33,7 @@ export function DateField({ label, value, onChange, onBlur, error, name, min = B
   const [text, setText] = useState(() => isoToDisplay(value));
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const pickerLocale = usePickerLocale();
   const last = max ?? todayIso();
-  const selected = isoToDate(value);
 
   // a value set from outside (the calendar, a reset) shows in the text box; text that already means it stays
   useEffect(() => {
@@ -98,9 +50,7 @@ export function DateField({ label, value, onChange, onBlur, error, name, min = B
     requestAnimationFrame(() => opener.current?.focus());
   };
 
-  const pick = (date: Date | undefined) => {
-    if (!date) return;
-    const iso = dateToIso(date);
+  const pick = (iso: string) => {
     setText(isoToDisplay(iso));
     onChange(iso);
     onBlur();
@@ -156,20 +106,9 @@ export function DateField({ label, value, onChange, onBlur, error, name, min = B
       )}
       <Dialog open={open} title={t('edit.calendarTitle', { field: label })} onClose={close}>
         <div className="flex flex-col items-center gap-3">
-          <DayPicker
-            mode="single"
-            selected={selected}
-            onSelect={pick}
-            defaultMonth={selected ?? isoToDate(last)}
-            startMonth={isoToDate(min)}
-            endMonth={isoToDate(last)}
-            disabled={[{ before: isoToDate(min) as Date }, { after: isoToDate(last) as Date }]}
-            captionLayout="dropdown"
-            reverseYears
-            autoFocus
-            locale={pickerLocale}
-            style={PICKER_STYLE}
-          />
+          <Suspense fallback={<Spinner label={t('common:status.loading')} />}>
+            <Calendar value={value} min={min} max={last} onPick={pick} />
+          </Suspense>
           <Button variant="secondary" onClick={close}>
             {t('common:actions.cancel')}
           </Button>

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import PhoneInput from 'react-phone-number-input/input';
+import { caretAfterDigits, displayPhone, phoneFromText } from '../phone';
 
 interface Props {
   label: string;
@@ -13,25 +13,56 @@ interface Props {
 }
 
 /**
- * The mobile number in international form (§5). With no country given the input is international-only: a leading
- * '+' is put in front of the first digit, only digits can be typed after it, the number is spaced as its country
- * writes it, and the value is E.164.
+ * The mobile number in international form (§5): whatever is typed or pasted keeps only its digits behind one
+ * leading '+', the number is spaced as its country writes it (react-phone-number-input's metadata) once it can be a
+ * number, and the value is E.164. The library's own input reports changes from an effect and dropped keystrokes
+ * typed quickly in Chromium, so this input is a plain controlled one over the library's parsing.
  */
 export function PhoneField({ label, value, onChange, onBlur, error, name }: Props) {
   const { t } = useTranslation('me');
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(() => displayPhone(value));
+  const caret = useRef<number | null>(null);
+  const reported = useRef(value);
+  // a value set from outside (a reset) shows; the one this input reported does not come back over the typing
+  if (value !== reported.current) {
+    reported.current = value;
+    setText(displayPhone(value));
+  }
+
+  useLayoutEffect(() => {
+    if (caret.current !== null && input.current === document.activeElement) {
+      input.current?.setSelectionRange(caret.current, caret.current);
+    }
+    caret.current = null;
+  });
+
+  const change = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const typed = e.target.value;
+    const digitsBeforeCaret = typed.slice(0, e.target.selectionStart ?? typed.length).replace(/\D/g, '').length;
+    const next = phoneFromText(typed);
+    const shown = displayPhone(next);
+    caret.current = caretAfterDigits(shown, digitsBeforeCaret);
+    setText(shown);
+    reported.current = next;
+    onChange(next);
+  };
+
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <PhoneInput
+      <input
+        ref={input}
         id={id}
         name={name}
-        value={value || undefined}
-        onChange={(v) => onChange(v ?? '')}
+        type="tel"
+        value={text}
+        onChange={change}
         onBlur={onBlur}
         autoComplete="tel"
         inputMode="tel"
