@@ -1,6 +1,6 @@
 import 'react-day-picker/style.css';
 import type { LocaleCode } from '@cairn/shared/locales';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { DayPicker, type DayPickerLocale } from 'react-day-picker';
 import { useLocale } from '../../../lib/use-locale';
 import { dateToIso, isoToDate } from '../birth-date';
@@ -67,20 +67,31 @@ interface Props {
 export default function Calendar({ value, min, max, onPick }: Props) {
   const locale = usePickerLocale();
   const selected = isoToDate(value);
+  const root = useRef<HTMLDivElement>(null);
+  // the dialog focuses its first control when it opens; the day the keyboard starts from (the chosen one, else the
+  // last choosable month's) takes the focus after that
+  useEffect(() => {
+    const frame = requestAnimationFrame(() =>
+      root.current?.querySelector<HTMLButtonElement>('button.rdp-day_button[tabindex="0"]')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
-    <DayPicker
-      mode="single"
-      selected={selected}
-      onSelect={(d) => d && onPick(dateToIso(d))}
-      defaultMonth={selected ?? isoToDate(max)}
-      startMonth={isoToDate(min)}
-      endMonth={isoToDate(max)}
-      disabled={[{ before: isoToDate(min) as Date }, { after: isoToDate(max) as Date }]}
-      captionLayout="dropdown"
-      reverseYears
-      autoFocus
-      locale={locale}
-      style={PICKER_STYLE}
-    />
+    <div ref={root}>
+      <DayPicker
+        mode="single"
+        selected={selected}
+        onSelect={(d) => d && onPick(dateToIso(d))}
+        defaultMonth={selected ?? isoToDate(max)}
+        startMonth={isoToDate(min)}
+        endMonth={isoToDate(max)}
+        disabled={[{ before: isoToDate(min) as Date }, { after: isoToDate(max) as Date }]}
+        captionLayout="dropdown"
+        reverseYears
+        autoFocus
+        locale={locale}
+        style={PICKER_STYLE}
+      />
+    </div>
   );
 }
