@@ -166,6 +166,7 @@ test('delete account asks first, then ends the session at /login; the account ca
   await expect(page).toHaveURL(/\/me\/edit$/);
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.screenshot({ path: 'test-results/profile-delete-dialog.png' });
   await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('dialog', { name: 'Oops..' })).toHaveCount(0);

@@ -71,7 +71,6 @@ export function DateField({ label, value, onChange, onBlur, error, name, min = B
           onBlur={onBlur}
           inputMode="numeric"
           autoComplete="bday"
-          placeholder="1990/04/25"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600"

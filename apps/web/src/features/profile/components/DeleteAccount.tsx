@@ -32,7 +32,7 @@ export function DeleteAccount() {
         {t('edit.delete.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('edit.delete.body')}</p>
-      <Button variant="secondary" className="mt-4 text-red-700" onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="mt-4" onClick={() => setOpen(true)}>
         {t('edit.delete.open')}
       </Button>
       <Dialog open={open} alert title={t('edit.delete.confirmTitle')} onClose={() => !deleting && setOpen(false)}>

@@ -66,7 +66,6 @@ export function PhoneField({ label, value, onChange, onBlur, error, name }: Prop
         onBlur={onBlur}
         autoComplete="tel"
         inputMode="tel"
-        placeholder="+41 79 123 45 67"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600"
