@@ -160,7 +160,12 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 },
                 {
                   path: 'welcome/new',
-                  lazy: lazy(() => import('../features/welcome/components/WelcomeNewScreen'), main, ['welcome']),
+                  lazy: lazy(() => import('../features/welcome/components/WelcomeNewScreen'), main, [
+                    'welcome',
+                    'me',
+                    'validation',
+                    'media',
+                  ]),
                 },
                 { path: 'rbo/results', lazy: lazy(rbo, (m) => m.RboResultsScreen, ['rbo']) },
                 { path: 'rbo/pebble/:id?', lazy: lazy(rbo, (m) => m.RboPebbleScreen, ['rbo']) },

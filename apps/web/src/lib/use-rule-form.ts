@@ -12,13 +12,15 @@ interface Options<T extends Values> {
   rules: Partial<Record<keyof T & string, Rule[]>>;
   /** called on every edit, e.g. to clear a server message */
   onEdit?: () => void;
+  /** checks beyond the rule set (e.g. a phone number's length for its country), reported like rule failures */
+  check?: (values: T) => Partial<Record<keyof T & string, RuleFailure>>;
 }
 
 /**
  * A small form state hook over the shared rule set (the first-route budget has no room for a form library).
  * Errors show once a field was left or the form submitted; messages come from validation.{rule}.
  */
-export function useRuleForm<T extends Values>({ defaults, rules, onEdit }: Options<T>) {
+export function useRuleForm<T extends Values>({ defaults, rules, onEdit, check }: Options<T>) {
   const { t } = useTranslation('validation');
   const [values, setValues] = useState<T>(defaults);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
@@ -26,7 +28,10 @@ export function useRuleForm<T extends Values>({ defaults, rules, onEdit }: Optio
   const [submitting, setSubmitting] = useState(false);
   const initial = useRef(defaults);
 
-  const failures = useMemo(() => validateForm(values, rules as Record<string, Rule[]>), [values, rules]);
+  const failures = useMemo(
+    () => ({ ...check?.(values), ...validateForm(values, rules as Record<string, Rule[]>) }),
+    [values, rules, check],
+  ) as Record<string, RuleFailure>;
   const message = (field: string, f: RuleFailure) => {
     const name = t(`fields.${field}` as 'fields.email', { defaultValue: field });
     return t(f.rule, { ...f.params, field: name });
@@ -58,9 +63,16 @@ export function useRuleForm<T extends Values>({ defaults, rules, onEdit }: Optio
     };
   }
 
-  function error(name: keyof T & string): string | undefined {
+  /** The message for `name` once shown (left or submitted); `format` words a failure its own way. */
+  function error(name: keyof T & string, format?: (f: RuleFailure) => string): string | undefined {
     const f = failures[name];
-    return f && (touched[name] || submitted) ? message(name, f) : undefined;
+    if (!f || !(touched[name] || submitted)) return undefined;
+    return format ? format(f) : message(name, f);
+  }
+
+  /** Marks `name` as left, so its message shows (controls that do not blur like an input). */
+  function touch(name: keyof T & string) {
+    setTouched((s) => ({ ...s, [name]: true }));
   }
 
   function handleSubmit(fn: (values: T) => Promise<void> | void) {
@@ -80,6 +92,9 @@ export function useRuleForm<T extends Values>({ defaults, rules, onEdit }: Optio
   const isDirty = Object.keys(values).some((k) => values[k] !== initial.current[k]);
   return {
     values,
+    /** sets one value (controls whose change is not an input event: phone, date picker) */
+    setValue: set,
+    touch,
     register,
     checkbox,
     error,

@@ -1,106 +1,46 @@
-import type { User } from '@cairn/shared/api/accounts';
-import { isSupportedLocale, LOCALES } from '@cairn/shared/locales';
+import type { ProfileField, User } from '@cairn/shared/api/accounts';
+import { isSupportedLocale } from '@cairn/shared/locales';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { setLanguage } from '../../../lib/i18n';
 import { localizePath, splitLocale, writeLanguageCookie } from '../../../lib/locale';
 import { notify } from '../../../lib/notify';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
-import { useRuleForm } from '../../../lib/use-rule-form';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
-import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
-import { TextField } from '../../../ui/TextField';
-import { useCountries, useProfile, useSupportedLanguages, useUpdateProfile } from '../../account/api';
+import { useProfile } from '../../account/api';
 import { AvatarPicker } from '../../media/components/AvatarPicker';
+import { useUserFields } from '../../profile/api';
+import { DeleteAccount } from '../../profile/components/DeleteAccount';
+import { ProfileFields } from '../../profile/components/ProfileFields';
+import { useProfileForm } from '../../profile/use-profile-form';
 
-const RULES = {
-  firstname: [{ rule: 'required' as const }, { rule: 'max' as const, length: 100 }],
-  lastname: [{ rule: 'required' as const }, { rule: 'max' as const, length: 100 }],
-  language: [{ rule: 'required' as const }],
-  nationality: [],
-};
-
-/** A country's name in the interface language (the server's English name when the browser has none). */
-function countryName(locale: string, code: string, fallback: string): string {
-  try {
-    return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(code.toUpperCase()) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, fields, onSaved }: { user: User; fields: ProfileField[]; onSaved: () => void }) {
   const { t } = useTranslation(['me', 'common']);
   const locale = useLocale();
   const localize = useLocalePath();
   const navigate = useNavigate();
-  const update = useUpdateProfile();
-  const supported = useSupportedLanguages().data;
-  const languages = supported ?? (user.supported_languages.length > 0 ? user.supported_languages : LOCALES);
-  const countries = useCountries().data ?? [];
-  const countryOptions = countries
-    .map((c) => ({ value: String(c.id), label: countryName(locale, c.code, c.name) }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale.replace('_', '-')));
-  const form = useRuleForm({
-    defaults: {
-      firstname: user.firstname ?? '',
-      lastname: user.lastname ?? '',
-      language: isSupportedLocale(user.language) ? user.language : '',
-      nationality: user.nationality_id === null ? '' : String(user.nationality_id),
-    },
-    rules: RULES,
-  });
+  const profile = useProfileForm({ user, fields });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { nationality, ...rest } = values;
-      const saved = await update.mutateAsync({ ...rest, nationality_id: nationality ? Number(nationality) : null });
-      notify.success(t('edit.saved'));
-      if (isSupportedLocale(saved.language) && saved.language !== locale) {
-        writeLanguageCookie(saved.language);
-        await setLanguage(saved.language);
-        navigate(localizePath(splitLocale(window.location.pathname).path, saved.language), { replace: true });
-      }
-    } catch {
-      // the http client has already reported the failure
+  const onSubmit = profile.submit(async ({ ok, user: saved }) => {
+    if (!ok) return;
+    notify.success(t('edit.saved'));
+    onSaved();
+    if (saved && isSupportedLocale(saved.language) && saved.language !== locale) {
+      writeLanguageCookie(saved.language);
+      await setLanguage(saved.language);
+      navigate(localizePath(splitLocale(window.location.pathname).path, saved.language), { replace: true });
     }
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('edit.firstname')}
-          autoComplete="given-name"
-          error={form.error('firstname')}
-          {...form.register('firstname')}
-        />
-        <TextField
-          label={t('edit.lastname')}
-          autoComplete="family-name"
-          error={form.error('lastname')}
-          {...form.register('lastname')}
-        />
-      </div>
-      <SelectField
-        label={t('edit.language')}
-        placeholder={t('edit.pleaseSelect')}
-        options={languages.map((l) => ({ value: l.code, label: l.locale_name }))}
-        error={form.error('language')}
-        {...form.register('language')}
-      />
-      <SelectField
-        label={t('edit.nationality')}
-        placeholder={t('edit.pleaseSelect')}
-        options={countryOptions}
-        error={form.error('nationality')}
-        {...form.register('nationality')}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={update.isPending || !form.isDirty}>
-          {update.isPending ? t('common:actions.saving') : t('edit.submit')}
+    <form ref={profile.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <ProfileFields profile={profile} user={user} fields={fields} />
+      <div className="flex flex-wrap items-center gap-3 pt-2">
+        <Button type="submit" disabled={profile.saving || !profile.form.isDirty}>
+          {profile.saving ? t('common:actions.saving') : t('edit.submit')}
         </Button>
         <Link to={localize('/me')} className="text-sm font-semibold underline underline-offset-4">
           {t('edit.back')}
@@ -110,23 +50,27 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-/** /me/edit: first name, last name and interface language, saved to the profile. */
+/** /me/edit: avatar, names, mobile, birth date, nationality, language and the custom fields; delete account. */
 export default function ProfileEditScreen() {
   const { t } = useTranslation(['me', 'common']);
   const { data: user } = useProfile();
+  const { data: fields } = useUserFields();
+  // a full save starts the form again from what was stored (nothing left to save)
+  const [version, setVersion] = useState(0);
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <PageHeading title={t('edit.title')} />
       <div className="rounded-2xl bg-white p-5 ring-1 ring-slate-200 sm:p-6">
-        {user ? (
+        {user && fields ? (
           <>
             <AvatarPicker user={user} />
-            <ProfileForm user={user} />
+            <ProfileForm key={version} user={user} fields={fields} onSaved={() => setVersion((v) => v + 1)} />
           </>
         ) : (
           <Spinner label={t('common:status.loading')} />
         )}
       </div>
+      {user && <DeleteAccount />}
     </section>
   );
 }
