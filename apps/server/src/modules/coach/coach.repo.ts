@@ -51,8 +51,11 @@ export async function loadCoachUsers(db: Db, f: CoachUsersFilter): Promise<{ row
   }
   if (f.search !== null) {
     const p = likePattern(f.search);
-    // one pass over "first last first email": matches "Lena Le", "Learner Lena" and the address
-    conditions.push(sql`concat_ws(' ', u.firstname, u.lastname, u.firstname, u.email) ilike ${p}`);
+    // one pass over "first last first email" (matches "Lena Le", "Learner Lena" and the address), the expression of
+    // the trigram index users_coach_search_idx (migration 0012)
+    conditions.push(
+      sql`(coalesce(u.firstname, '') || ' ' || coalesce(u.lastname, '') || ' ' || coalesce(u.firstname, '') || ' ' || coalesce(u.email, '')) ilike ${p}`,
+    );
   }
   const where = sql.join(conditions, sql` and `);
   // the page through the (customer, last name, first name, id) index, and the count beside it: one statement
