@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { customers } from '../db/schema';
 import { exportTrail, packageToYaml } from '../modules/content/content.export';
 import { ContentError, importPackage } from '../modules/content/content.import';
-import { openDatabase as open } from './database';
+import { openDatabase as open, runCli } from './database';
 
 const USAGE = `usage:
   npm run content -- import FILE [--customer NAME|ID] [--assign all|email,email…] [--starts-on DAY] [--due-on DAY]
@@ -74,10 +74,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -22,3 +22,14 @@ export async function openDatabase(): Promise<{ database: Database; embedded: Em
   await prepareDatabase(database, { filesDir: config.filesDir });
   return { database, embedded, filesDir: config.filesDir };
 }
+
+/** Runs a command-line tool's main and exits with its code (1, with the message, when it throws). */
+export function runCli(main: (args: string[]) => Promise<number>): void {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,5 +1,5 @@
 import { SCALE_DEFAULTS, SCALE_PASSWORD, type ScaleOptions, scaleEmail, seedScale } from '../db/seed/scale';
-import { openDatabase } from './database';
+import { openDatabase, runCli } from './database';
 
 const USAGE = `usage: npm run seed -- [--learners N] [--trails N] [--started N] [--pebbles N] [--company NAME]
   builds (or rebuilds) one customer at scale: N learners, a coach, N trails assigned to everyone, progress on
@@ -41,10 +41,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -17,7 +17,7 @@ import { validateProfilePatch, writeProfilePatch } from '../accounts/accounts.se
 import type { Actor } from '../accounts/sessions.service';
 import { listUserFields, updateUserFields } from '../reference/reference.service';
 import { isCoach } from '../results/results.policy';
-import { actorFor, loadLearner } from '../results/results.repo';
+import { actorFor } from '../results/results.repo';
 import { computeProgress, publicProgress } from '../trails/progress';
 import { loadTrailViews } from '../trails/trails.repo';
 import { loadCoachUser, loadCoachUsers, loadTrailTimes } from './coach.repo';
@@ -65,8 +65,8 @@ export async function listCoachUsers(db: Db, actor: Actor, q: CoachUsersQuery): 
 export async function getCoachUserTrails(db: Db, actor: Actor, userId: number): Promise<CoachUserTrails> {
   const customerId = coachCustomer(actor);
   const user = await learnerOf(db, customerId, userId);
-  const learner = await loadLearner(db, userId);
-  if (!learner) throw notFound('User not found');
+  // a listed learner is a live, non-public user of the coach's customer: the actor the trails module reads for
+  const learner = { ...user, customerId, trailId: null, language: '' };
   const [views, times, profile] = await Promise.all([
     actorFor(db, learner).then((a) => loadTrailViews(db, a)),
     loadTrailTimes(db, userId),

@@ -9,6 +9,7 @@ import { EmptyScreen, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { canSeeResults, useProfile } from '../../account/api';
 import { personName } from '../../dashboards/api';
+import { TrailFilter } from '../../dashboards/components/TrailFilter';
 import { useCoachUsers, useCustomerTrails } from '../api';
 import { CoachUserDetail } from './CoachUserDetail';
 
@@ -41,7 +42,6 @@ function CoachView() {
   const users = useCoachUsers(query ?? '', trailId);
   const trails = useCustomerTrails().data ?? [];
   const searchId = useId();
-  const filterId = useId();
   const list = users.data?.pages.flatMap((p) => p.data) ?? [];
   const total = users.data?.pages[0]?.meta.pagination.total ?? 0;
   const select = (id: number | null) =>
@@ -74,24 +74,13 @@ function CoachView() {
               {query === null ? t('search.tooShort', { count: SEARCH_MIN_CHARS }) : t('search.count', { count: total })}
             </p>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-              {t('filter.trail')}
-            </label>
-            <select
-              id={filterId}
-              value={trailId ?? ''}
-              onChange={(e) => setTrailId(e.target.value ? Number(e.target.value) : null)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2"
-            >
-              <option value="">{t('filter.allTrails')}</option>
-              {trails.map((tr) => (
-                <option key={tr.id} value={tr.id}>
-                  {tr.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TrailFilter
+            label={t('filter.trail')}
+            allLabel={t('filter.allTrails')}
+            trails={trails}
+            value={trailId}
+            onChange={setTrailId}
+          />
           {users.isPending ? (
             <Spinner label={t('common:status.loading')} />
           ) : list.length === 0 ? (

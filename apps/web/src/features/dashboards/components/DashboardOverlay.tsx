@@ -1,12 +1,13 @@
 import type { DashboardEndpoint } from '@cairn/shared/api/dashboards';
 import { metricOf } from '@cairn/shared/api/dashboards';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { useDashboard } from '../api';
 import { LeaderboardRow } from './LeaderboardRow';
+import { TrailFilter } from './TrailFilter';
 
 /** The dashboard-card overlay (§2): a card's whole leaderboard, page by page (10, §9), narrowed to a trail. */
 export function DashboardOverlay({ endpoint, onClose }: { endpoint: DashboardEndpoint; onClose: () => void }) {
@@ -15,32 +16,20 @@ export function DashboardOverlay({ endpoint, onClose }: { endpoint: DashboardEnd
   const [trailId, setTrailId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useDashboard(endpoint, trailId, page);
-  const filterId = useId();
   const totalPages = data?.meta.pagination.total_pages ?? 1;
   return (
     <Dialog open title={t(`cards.${metric}.title`)} onClose={onClose}>
       <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={filterId} className="text-sm font-medium text-slate-800">
-            {t('filter.trail')}
-          </label>
-          <select
-            id={filterId}
-            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2"
-            value={trailId ?? ''}
-            onChange={(e) => {
-              setTrailId(e.target.value ? Number(e.target.value) : null);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('filter.allTrails')}</option>
-            {data?.filters.trails.map((tr) => (
-              <option key={tr.id} value={tr.id}>
-                {tr.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TrailFilter
+          label={t('filter.trail')}
+          allLabel={t('filter.allTrails')}
+          trails={data?.filters.trails ?? []}
+          value={trailId}
+          onChange={(id) => {
+            setTrailId(id);
+            setPage(1);
+          }}
+        />
         {isPending ? (
           <Spinner label={t('common:status.loading')} />
         ) : isError ? (
