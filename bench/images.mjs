@@ -12,7 +12,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3293);
 const MISS_LIMIT = 3000;
 
 /** Same encoding as imageUrl() of packages/shared/src/media.ts. */
-const imagePath = (key, resize) =>
+const imagePathOf = (key, resize) =>
   `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize } })).toString('base64url')}`;
 
 const external = process.env.BENCH_URL;
@@ -41,8 +41,12 @@ try {
     headers: { authorization: `Bearer ${login.data.access_token}` },
     body: form,
   }).then((r) => r.json());
-  const key = up.url.replace(/^\/files\//, '');
+  // a user's upload is a private file: its URL carries a signature (?exp&sig), which every resized copy needs too
+  const signed = new URL(up.url, base);
+  const key = signed.pathname.replace(/^\/files\//, '');
+  const sig = signed.search;
 
+  const imagePath = (k, resize) => `${imagePathOf(k, resize)}${sig}`;
   const hit = imagePath(key, { width: 600, height: 400, fit: 'inside' });
   const variant = await fetch(`${base}${hit}`);
   if (variant.status !== 200) throw new Error('warm-up of the cached size failed');

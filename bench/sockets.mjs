@@ -3,33 +3,51 @@
 // server's memory per connection, then one NOTIFICATION to every one of them and its delivery time.
 // The server runs as `npm start` on a fresh DATA_DIR with the embedded PostgreSQL and the in-memory adapter; the bench
 // writes 10,000 Acme users with an access token each straight into the database and opens one websocket per user
-// from this process (at most CONNECT_CONCURRENCY handshakes in flight). The server's RSS (VmRSS of its node process)
-// is read before the first and after the last connection (each after 3 s of settling), and the growth divided by
-// the count. Then one statement stores a notification for each of the 10,000 users and announces it (pg_notify, as
-// the app does); latency is from just before that statement to each socket's NOTIFICATION.
+// from SOCKET_CLIENTS (default 4) forked client processes (bench/_sockets-client.mjs; at most CONNECT_CONCURRENCY
+// handshakes in flight in all), so the sockets' frames are not all decoded on one event loop. The server's RSS (VmRSS
+// of its node process) is read before the first and after the last connection (each after 3 s of settling), and the
+// growth divided by the count. Then one statement stores a notification for each of the 10,000 users and announces
+// it (pg_notify, as the app does); the clients stamp each socket's NOTIFICATION on the clock all processes share
+// (performance.timeOrigin + performance.now()). Delivery is counted from the statement's return (its commit: the
+// moment PostgreSQL hands the notifications to the server's listener) and, as a second figure, from just before the
+// statement (storing the 10,000 rows included). The server's own CPU (its node process) during the fan-out is printed
+// too: on a shared machine a steadier figure than latency. SOCKET_ROUNDS (default 3) such notifications, one after
+// the other on the same sockets; the verdict takes the round with the median p99.
 // Targets: RSS growth ≤ 25 KB per connection, delivery p99 ≤ 300 ms. Needs `ulimit -n` above the count.
-// Usage: node bench/sockets.mjs [connections, default 10000]
+// Usage: node bench/sockets.mjs [connections, default 10000]   (BENCH_PORT, SOCKET_CLIENTS, BENCH_CPU_PROF)
+import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { benchDb, seedUsers, startServer } from './_server.mjs';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
+const CLIENTS = Number(process.env.SOCKET_CLIENTS ?? 4);
+const ROUNDS = Number(process.env.SOCKET_ROUNDS ?? 3);
+const CLIENT = process.env.SOCKET_CLIENT === 'socket.io' ? 'socket.io' : 'ws';
 const CONNECT_CONCURRENCY = 200;
 
+const now = () => performance.timeOrigin + performance.now();
+const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))] : Number.NaN);
+const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 const server = await startServer('bench-sockets', 3297);
-const sockets = [];
+const children = [];
 let db;
-const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))].toFixed(1) : '-');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * VmRSS (KB) of the server's node process: the largest node process of the server's process group (npm and the tsx
+ * The pid of the server's node process: the largest node process of the server's process group (npm and the tsx
  * launcher are node processes of the group too; the one running the app holds the sockets).
  */
-function serverRssKb() {
-  let best = 0;
+function serverPid() {
+  let best = [0, 0];
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -38,20 +56,36 @@ function serverRssKb() {
       if (Number(fields[2]) !== server.pgid) continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       if (!/^Name:\s+(node|MainThread)/m.test(status)) continue;
-      best = Math.max(best, Number(/VmRSS:\s+(\d+)/.exec(status)[1]));
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+      if (rss > best[1]) best = [Number(pid), rss];
     } catch {}
   }
-  if (!best) throw new Error('server process not found');
-  return best;
+  if (!best[0]) throw new Error('server process not found');
+  return best[0];
 }
+const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+/** [user, system] CPU (ms) of one process so far */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [Number(f[11]) * 10, Number(f[12]) * 10];
+}
+
+/** the next message of a child that has `key` */
+const reply = (child, key) =>
+  new Promise((resolve) => {
+    const on = (m) => {
+      if (!(key in m)) return;
+      child.off('message', on);
+      resolve(m);
+    };
+    child.on('message', on);
+  });
 
 try {
   const { base } = server;
   db = await benchDb('bench-sockets');
   const { users, tokens } = await seedUsers(db, COUNT, 'socket', 'Socket');
-  const arrivals = new Array(COUNT).fill(0);
-  let connectFailures = 0;
-  let disconnects = 0;
 
   // one connection first, so the engine's own start-up is not counted per connection
   const warm = io(base, { path: '/socket.io', auth: { token: tokens[0] }, transports: ['websocket'] });
@@ -60,85 +94,107 @@ try {
     warm.once('connect_error', reject);
   });
   warm.close();
+  const pid = serverPid();
+  for (let c = 0; c < CLIENTS; c++) children.push(fork(fileURLToPath(new URL('_sockets-client.mjs', import.meta.url))));
   await sleep(3000);
-  const rssBefore = serverRssKb();
+  const rssBefore = rssKb(pid);
 
-  const t0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONNECT_CONCURRENCY }, async () => {
-      while (next < COUNT) {
-        const i = next++;
-        await new Promise((resolve) => {
-          const s = io(base, {
-            path: '/socket.io',
-            auth: { token: tokens[i] },
-            transports: ['websocket'],
-            reconnection: false,
-            timeout: 60_000,
-          });
-          s.on('NOTIFICATION', () => {
-            arrivals[i] ||= performance.now();
-          });
-          s.on('disconnect', () => disconnects++);
-          s.once('connect', resolve);
-          s.once('connect_error', () => {
-            connectFailures++;
-            resolve();
-          });
-          sockets.push(s);
-        });
-      }
-    }),
-  );
-  const connectSeconds = (performance.now() - t0) / 1000;
+  const t0 = now();
+  const shares = children.map((child, c) => {
+    child.send({
+      connect: {
+        base,
+        tokens: tokens.filter((_, i) => i % CLIENTS === c),
+        concurrency: Math.ceil(CONNECT_CONCURRENCY / CLIENTS),
+        client: CLIENT,
+      },
+    });
+    return reply(child, 'connected');
+  });
+  const opened = await Promise.all(shares);
+  const connectSeconds = (now() - t0) / 1000;
+  const connected = opened.reduce((n, o) => n + o.connected, 0);
+  const connectFailures = opened.reduce((n, o) => n + o.failures, 0);
   await sleep(3000);
-  const rssAfter = serverRssKb();
-  const connected = sockets.filter((s) => s.connected).length;
+  const rssAfter = rssKb(pid);
 
-  // one NOTIFICATION to everyone: a row per user and its announcement, in one statement (delivered on commit)
-  const sent = performance.now();
-  await db.query(
-    `with n as (
-       insert into notifications (user_id, event, data)
-       select unnest($1::int[]), 'NOTIFY_REWARD', '{"bench": true}'::jsonb returning id, user_id)
-     select count(pg_notify('cairn_notification', json_build_object('id', id, 'user_id', user_id)::text)) from n`,
-    [users.map((u) => u.id)],
-  );
-  const committed = performance.now() - sent;
-  const deadline = Date.now() + 30_000;
-  while (arrivals.filter(Boolean).length < connected && Date.now() < deadline) await sleep(50);
-  const latencies = arrivals
-    .filter(Boolean)
-    .map((t) => t - sent)
-    .sort((a, b) => a - b);
+  /** One NOTIFICATION to everyone: a row per user and its announcement, in one statement (delivered on commit). */
+  async function round() {
+    await Promise.all(
+      children.map((child) => {
+        child.send({ arm: true });
+        return reply(child, 'armed');
+      }),
+    );
+    const done = Promise.all(children.map((child, c) => (opened[c].connected ? reply(child, 'done') : null)));
+    const loadAtSend = load();
+    const cpuBefore = cpuMs(pid);
+    const sent = now();
+    await db.query(
+      `with n as (
+         insert into notifications (user_id, event, data)
+         select unnest($1::int[]), 'NOTIFY_REWARD', '{"bench": true}'::jsonb returning id, user_id)
+       select count(pg_notify('cairn_notification', json_build_object('id', id, 'user_id', user_id)::text)) from n`,
+      [users.map((u) => u.id)],
+    );
+    const committed = now();
+    await Promise.race([done, sleep(30_000)]);
+    const cpu = cpuMs(pid).map((v, i) => v - cpuBefore[i]);
+    const reports = await Promise.all(
+      children.map((child) => {
+        child.send({ report: true });
+        return reply(child, 'arrivals');
+      }),
+    );
+    const arrivals = reports.flatMap((r) => r.arrivals).sort((a, b) => a - b);
+    const fromCommit = arrivals.map((t) => t - committed);
+    const fromStart = arrivals.map((t) => t - sent);
+    const disconnects = reports.reduce((n, r) => n + r.disconnects, 0);
+    const clientsCpu = reports.reduce((n, r) => n + r.cpuMs, 0);
+    await sleep(2000);
+    return { arrivals, committed, sent, fromCommit, fromStart, cpu, clientsCpu, disconnects, loadAtSend };
+  }
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) rounds.push(await round());
 
   const perConnection = ((rssAfter - rssBefore) / Math.max(1, connected)) * 1.024; // KiB → KB
   console.table([
     {
       sockets: `${connected} / ${COUNT}`,
+      client: `${CLIENTS} × ${CLIENT}`,
       'connect failures': connectFailures,
       'connect s': connectSeconds.toFixed(1),
-      'server RSS before MB': (rssBefore / 1024).toFixed(0),
-      'server RSS after MB': (rssAfter / 1024).toFixed(0),
+      'server RSS before → after MB': `${(rssBefore / 1024).toFixed(0)} → ${(rssAfter / 1024).toFixed(0)}`,
       'KB per connection': perConnection.toFixed(1),
-      delivered: `${latencies.length} / ${connected}`,
-      'statement ms': committed.toFixed(0),
-      'delivery p50 ms': pct(latencies, 50),
-      'delivery p99 ms': pct(latencies, 99),
-      'delivery max ms': pct(latencies, 100),
     },
   ]);
-  const p99 = Number(pct(latencies, 99));
-  console.log(
-    `targets: RSS ≤ 25 KB per connection (${perConnection.toFixed(1)}: ${perConnection <= 25 ? 'pass' : 'FAIL'}),`,
-    `delivery p99 ≤ 300 ms (${p99}: ${p99 <= 300 && latencies.length === connected ? 'pass' : 'FAIL'});`,
-    `disconnects during the run ${disconnects}; load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+  console.table(
+    rounds.map((r, i) => ({
+      round: i + 1,
+      delivered: `${r.arrivals.length} / ${connected}`,
+      'statement ms': (r.committed - r.sent).toFixed(0),
+      'after commit p50 / p99 / max ms': `${ms(pct(r.fromCommit, 50))} / ${ms(pct(r.fromCommit, 99))} / ${ms(pct(r.fromCommit, 100))}`,
+      'from statement p50 / p99 / max ms': `${ms(pct(r.fromStart, 50))} / ${ms(pct(r.fromStart, 99))} / ${ms(pct(r.fromStart, 100))}`,
+      'server CPU ms (user + sys)': `${r.cpu[0] + r.cpu[1]} (${r.cpu[0]} + ${r.cpu[1]})`,
+      'clients CPU ms': r.clientsCpu.toFixed(0),
+      'load at send': r.loadAtSend,
+    })),
   );
+  const median = [...rounds].sort((a, b) => pct(a.fromCommit, 99) - pct(b.fromCommit, 99))[(rounds.length - 1) >> 1];
+  const { fromCommit, fromStart } = median;
+  const disconnects = rounds.at(-1).disconnects;
+  const all = rounds.every((r) => r.arrivals.length === connected) && connected === COUNT;
+  const p99 = pct(fromCommit, 99);
+  const p99Start = pct(fromStart, 99);
+  console.log(
+    `verdict (median round of ${rounds.length}): RSS ≤ 25 KB per connection: ${perConnection.toFixed(1)} ${perConnection <= 25 ? 'PASS' : 'FAIL'};`,
+    `delivery p99 ≤ 300 ms after commit: ${ms(p99)} ${p99 <= 300 && all ? 'PASS' : 'FAIL'}`,
+    `(counted from before the statement: ${ms(p99Start)} ${p99Start <= 300 && all ? 'pass' : 'fail'});`,
+    `every socket got its notification in every round: ${all ? 'yes' : 'NO'}; disconnects ${disconnects}`,
+  );
+  console.log(`load average now ${load()}`);
 } finally {
-  for (const s of sockets) s.close();
+  for (const child of children) child.send({ close: true });
   await db?.end();
   await server.stop();
 }

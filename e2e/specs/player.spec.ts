@@ -1,5 +1,5 @@
 import { MINERAL_TYPES } from '@cairn/shared/api/trails';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
 
 // The smallest files the server's content sniffing accepts for each upload mineral.
@@ -129,6 +129,8 @@ async function openTrail(page: Page, name: string) {
 }
 
 test('a learner plays the demo exam to its end and gets the finish prompt', async ({ page, request }) => {
+  // a whole trail, pebble by pebble: longer than one screen's journey
+  test.setTimeout(120_000);
   await warmUpLogin(request, DEMO.learner);
   await page.goto('/login');
   await signIn(page, DEMO.learner);
@@ -179,12 +181,28 @@ async function playEveryTrail(page: Page, who: { email: string; password: string
   return [...seen].sort();
 }
 
+/**
+ * `who` may have played these trails in an earlier journey (battles, branding, chat …): every trail starts afresh so
+ * this journey sees every pebble whatever ran before it (a reset spends a try; 409 when none is left to reset).
+ */
+async function startAfresh(request: APIRequestContext, who: { email: string; password: string }) {
+  const login = await request.post('/api/login', {
+    data: { username: who.email, password: who.password, accepted: true },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const games = (await (await request.get('/api/games', { headers })).json()).data as { id: number }[];
+  for (const g of games) {
+    const reset = await request.delete(`/api/games/reset/${g.id}`, { headers });
+    expect([200, 409]).toContain(reset.status());
+  }
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the demo trails together answer every mineral type', async ({ page, request }) => {
-    test.setTimeout(180_000);
-    await warmUpLogin(request, DEMO.rival);
+    test.setTimeout(300_000);
+    await startAfresh(request, DEMO.rival);
     expect(await playEveryTrail(page, DEMO.rival)).toEqual([...MINERAL_TYPES].sort());
   });
 });
@@ -226,17 +244,8 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the demo trails together answer every mineral type', async ({ page, request }) => {
-    test.setTimeout(180_000);
-    // the learner may have played the exam in an earlier journey: start every trail afresh (a reset spends a try)
-    const login = await request.post('/api/login', {
-      data: { username: DEMO.learner.email, password: DEMO.learner.password, accepted: true },
-    });
-    const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
-    const games = (await (await request.get('/api/games', { headers })).json()).data as { id: number }[];
-    for (const g of games) {
-      const reset = await request.delete(`/api/games/reset/${g.id}`, { headers });
-      expect([200, 409]).toContain(reset.status());
-    }
+    test.setTimeout(300_000);
+    await startAfresh(request, DEMO.learner);
     expect(await playEveryTrail(page, DEMO.learner)).toEqual([...MINERAL_TYPES].sort());
   });
 });

@@ -107,6 +107,36 @@ describe('GET /api/docs', () => {
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '422', '429']));
     expect(Object.keys(doc.paths)).not.toContain('/api/docs');
   });
+
+  it('gives every operation a unique operationId and a declared security (empty for public routes)', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs' })).json() as {
+      servers: { url: string }[];
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; security?: unknown[]; parameters?: { in: string; name: string }[] }>
+      >;
+    };
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const ids: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        expect(op.operationId, `${m} ${p}`).toMatch(/^[a-z]+[A-Za-z0-9]+$/);
+        expect(Array.isArray(op.security), `${m} ${p} declares its security`).toBe(true);
+        ids.push(op.operationId as string);
+        // every {name} in the path is a declared path parameter
+        for (const [, name] of p.matchAll(/\{([^}]+)\}/g)) {
+          expect(
+            op.parameters?.some((x) => x.in === 'path' && x.name === name),
+            `${m} ${p} {${name}}`,
+          ).toBe(true);
+        }
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/games/{id}'].get.operationId).toBe('getGamesById');
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/games'].get.security).toEqual([{ bearer: [] }]);
+  });
 });
 
 describe('files', () => {

@@ -1,6 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
+import { buildFirstRoutes } from './app/routes';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { initI18n } from './lib/i18n';
 import { splitLocale } from './lib/locale';
@@ -23,10 +25,20 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
-initI18n(splitLocale(window.location.pathname).locale).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const i18nStarted = initI18n(splitLocale(window.location.pathname).locale);
+// the router starts fetching the first route's code and strings at once, alongside i18next's common strings,
+// rather than after them (docs/performance.md, Round 7 — Lighthouse)
+const { routes, patchRoutesOnNavigation } = buildFirstRoutes(window.location.pathname);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+
+i18nStarted.then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // a transition: React renders the first screen in slices that yield to the browser, not in one long task
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App routes={routes} router={router} />
+      </StrictMode>,
+    ),
   );
 });

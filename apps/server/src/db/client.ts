@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -53,5 +56,46 @@ export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
       cache.set(db, q);
     }
     return q;
+  };
+}
+
+const dialect = new PgDialect();
+
+/** The pool (or client) under a database handle; undefined for a transaction's handle, which has none of its own. */
+const poolOf = (db: Db): pg.Pool | pg.Client | undefined => (db as Db & { $client?: pg.Pool | pg.Client }).$client;
+
+/**
+ * Runs a read built with drizzle's `sql` template as a named prepared statement on the pool, so PostgreSQL parses and
+ * plans each shape of it once per pooled connection instead of on every request (planning a statement over a table
+ * with many partial indexes can cost more than running it). The name is a hash of the statement's text, so every
+ * shape (a filter present or not, a metric's column) gets its own; values stay parameters. For hot reads outside
+ * transactions only.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const pool = poolOf(db);
+  // inside a transaction (no pool of its own): an ordinary statement
+  if (!pool) return (await db.execute<T>(query)).rows as T[];
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `cairn_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  const res = await pool.query<T>({ name, text, values: params as unknown[] });
+  return res.rows;
+}
+
+/**
+ * A named prepared statement run straight on the pool, without drizzle building or mapping anything: for the hot
+ * reads whose rows the caller presents itself (docs/performance.md, round 7). PostgreSQL parses and plans it once
+ * per pooled connection; rows come as objects keyed by the SQL's column names, with pg's own type parsing
+ * (timestamptz → Date, json → value; cast counts to int, bigint arrives as a string).
+ */
+export function namedStatement<Row>(name: string, text: string) {
+  return async (db: Db, values: unknown[]): Promise<Row[]> => {
+    const pool = poolOf(db);
+    if (!pool) throw new Error(`${name}: a named statement runs on the pool, not inside a transaction`);
+    const { rows } = await pool.query<Row & pg.QueryResultRow>({
+      name,
+      text,
+      values,
+    });
+    return rows;
   };
 }

@@ -36,6 +36,7 @@ let signing: Signing | null = null;
  */
 export function configureFileSigning(secret: Buffer, ttlSeconds: number): void {
   signing = { secret, ttlSeconds };
+  signed.clear();
 }
 
 function current(): Signing {
@@ -71,11 +72,28 @@ export function signatureOf(key: string, exp: number, secret: Buffer): string {
   return createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url').slice(0, SIG_LENGTH);
 }
 
+/**
+ * The queries signed for the current expiry step, by key: the same key signed again within a step (a list of
+ * notifications, a profile) costs no HMAC. Cleared when the step moves on or the key changes; bounded.
+ */
+const signed = new Map<string, string>();
+let signedExp = 0;
+const SIGNED_MAX = 10_000;
+
 /** `exp=…&sig=…` for a key, valid for at least the configured TTL from `now`. */
 export function signQuery(key: string, now = Date.now()): string {
   const { secret, ttlSeconds } = current();
   const exp = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / EXP_STEP_SECONDS) * EXP_STEP_SECONDS;
-  return `exp=${exp}&sig=${signatureOf(key, exp, secret)}`;
+  if (exp !== signedExp || signed.size >= SIGNED_MAX) {
+    signed.clear();
+    signedExp = exp;
+  }
+  let query = signed.get(key);
+  if (query === undefined) {
+    query = `exp=${exp}&sig=${signatureOf(key, exp, secret)}`;
+    signed.set(key, query);
+  }
+  return query;
 }
 
 export type SignatureCheck = 'valid' | 'missing' | 'expired' | 'forged';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase } from '../db/client';
 import { DEMO_USERS } from '../db/seed/demo-data';
+import { createNotification, emitOnCommit } from '../modules/notifications/notifications.service';
 import { bearer, createTestApp, login, type TestApp } from '../test/harness';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -23,11 +24,11 @@ afterAll(async () => {
   await t.close();
 });
 
-function open(token: unknown): Promise<Client> {
-  const socket: Client = connect(base, {
+function open(token: unknown, transport: 'websocket' | 'polling' = 'websocket', url = base): Promise<Client> {
+  const socket: Client = connect(url, {
     path: '/socket.io',
     auth: { token },
-    transports: ['websocket'],
+    transports: [transport],
     reconnection: false,
     forceNew: true,
   });
@@ -68,6 +69,79 @@ describe('socket.io', () => {
   });
 });
 
+/** A signed-in demo user: id and access token. */
+async function user(who: keyof typeof DEMO_USERS) {
+  const { access_token } = await login(t.app, DEMO_USERS[who].email, DEMO_USERS[who].password);
+  const id = (await t.app.inject({ url: '/api/user/profile', headers: bearer(access_token) })).json().data.id as number;
+  return { id, token: access_token };
+}
+
+/**
+ * Every NOTIFICATION id a socket receives; `until(id)` resolves with them once `id` is among them (notifications
+ * reach a socket in commit order, so whatever was meant for it before `id` has arrived by then).
+ */
+function notifications(socket: Client) {
+  const got: number[] = [];
+  let waiting: { id: number; resolve: (got: number[]) => void } | undefined;
+  socket.on('NOTIFICATION', (p) => {
+    got.push(p.id);
+    if (p.id === waiting?.id) waiting.resolve(got);
+  });
+  return {
+    got,
+    until: (id: number) =>
+      got.includes(id) ? Promise.resolve(got) : new Promise<number[]>((resolve) => (waiting = { id, resolve })),
+  };
+}
+
+describe("live notifications (pg_notify on commit → the user's sockets)", () => {
+  it('a burst reaches every socket of its own user exactly once, in order, and nobody else', async () => {
+    const [learner, rival, other] = [await user('learner'), await user('rival'), await user('other')];
+    // the learner in two tabs, one of them on long-polling (no websocket frame to pre-encode); the rival; a user of
+    // another customer
+    const sockets = {
+      learnerWs: await open(learner.token),
+      learnerPolling: await open(learner.token, 'polling'),
+      rival: await open(rival.token),
+      other: await open(other.token),
+    };
+    const got = Object.fromEntries(Object.entries(sockets).map(([k, s]) => [k, notifications(s)])) as Record<
+      keyof typeof sockets,
+      ReturnType<typeof notifications>
+    >;
+    // one statement as a mass notification does: 300 rows alternating learner / rival, each announced
+    const ids = { learner: [] as number[], rival: [] as number[] };
+    const { rows } = await t.database.pool.query<{ id: number; user_id: number }>(
+      `with n as (
+         insert into notifications (user_id, event, data)
+         select case when i % 2 = 0 then $1::int else $2::int end, 'NOTIFY_REWARD', '{"burst": true}'::jsonb
+         from generate_series(1, 300) i returning id, user_id)
+       select id, user_id, pg_notify('cairn_notification', json_build_object('id', id, 'user_id', user_id)::text)
+       from n order by id`,
+      [learner.id, rival.id],
+    );
+    for (const r of rows) (r.user_id === learner.id ? ids.learner : ids.rival).push(r.id);
+    expect(ids.learner).toHaveLength(150);
+    expect(await got.learnerWs.until(ids.learner.at(-1)!)).toEqual(ids.learner);
+    expect(await got.learnerPolling.until(ids.learner.at(-1)!)).toEqual(ids.learner);
+    expect(await got.rival.until(ids.rival.at(-1)!)).toEqual(ids.rival);
+
+    // the other customer's user: one of its own after the burst; by then it has received nothing else
+    const ownId = await createNotification(t.database.db, other.id, 'NOTIFY_REWARD', {});
+    expect(await got.other.until(ownId)).toEqual([ownId]);
+  });
+
+  it('an event without a stored row, with a large non-ASCII payload, arrives whole', async () => {
+    const learner = await user('learner');
+    const socket = await open(learner.token);
+    // longer than 125 bytes (a 16-bit frame length) and counted in bytes, not characters
+    const trails = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Évaluation ${i} — 日本語のトレイル` }));
+    const received = new Promise((resolve) => socket.once('DUE_DATE', resolve));
+    await t.database.db.transaction((tx) => emitOnCommit(tx, learner.id, 'DUE_DATE', { type: 'one_day', trails }));
+    expect(await received).toEqual({ type: 'one_day', trails });
+  });
+});
+
 describe.skipIf(!process.env.REDIS_URL)('scaled mode: two processes, one PostgreSQL, one Redis', () => {
   it('an event emitted by one process reaches the user connected to the other, and a logout holds on both', async () => {
     const database = createDatabase(t.config.databaseUrl!, { max: 2 });
@@ -91,6 +165,32 @@ describe.skipIf(!process.env.REDIS_URL)('scaled mode: two processes, one Postgre
       ).toBe(200);
       const after = await t.app.inject({ url: '/api/user/profile', headers: bearer(learner.access_token) });
       expect(after.statusCode).toBe(401);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+  });
+
+  it('a committed notification reaches the user on each process once (each process tells its own sockets)', async () => {
+    const database = createDatabase(t.config.databaseUrl!, { max: 2 });
+    const other = await buildApp(t.config, { database, logger: false });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const rival = await user('rival');
+      const here = await open(rival.token);
+      const there = await open(
+        rival.token,
+        'websocket',
+        `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`,
+      );
+      const got = [notifications(here), notifications(there)];
+      // written through the other process's pool: every process hears the notify
+      const ids = [
+        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', { n: 1 }),
+        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', { n: 2 }),
+      ];
+      expect(await got[0].until(ids[1])).toEqual(ids);
+      expect(await got[1].until(ids[1])).toEqual(ids);
     } finally {
       await other.close();
       await database.close();

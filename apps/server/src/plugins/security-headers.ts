@@ -44,12 +44,16 @@ export function contentSecurityPolicy(config: AppConfig): string {
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
     const csp = contentSecurityPolicy(app.config);
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-security-policy', csp);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('cross-origin-resource-policy', 'same-origin');
-      return payload;
+    const headers = {
+      'content-security-policy': csp,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    };
+    // a callback hook: no promise per response (it runs on every one)
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.headers(headers);
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -34,21 +34,24 @@ const NOT_SPA = /^\/(api|files|socket\.io)(\/|$)/;
 export default fp(
   async function staticPlugin(app: FastifyInstance) {
     await fs.mkdir(app.config.filesDir, { recursive: true });
-    // private files (uploads under media/ and anything not public) need a signed URL: docs/security.md
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/files/')) return;
-      const query = request.query as { exp?: unknown; sig?: unknown };
-      request.fileCacheControl = await fileAccess(app, keyOfFilesPath(request.url), query, 'public, max-age=3600');
-    });
-    app.addHook('onSend', async (request, reply) => {
-      if (request.fileCacheControl && reply.statusCode < 400) reply.header('cache-control', request.fileCacheControl);
-    });
-    await app.register(fastifyStatic, {
-      root: app.config.filesDir,
-      prefix: '/files/',
-      decorateReply: false,
-      index: false,
-      maxAge: '1h',
+    // private files (uploads under media/ and anything not public) need a signed URL: docs/security.md. The hooks
+    // live in the context of the /files/ routes only (every /files/… URL is one of them), not on every request.
+    await app.register(async function files(scope) {
+      scope.addHook('onRequest', async (request) => {
+        if (!request.url.startsWith('/files/')) return;
+        const query = request.query as { exp?: unknown; sig?: unknown };
+        request.fileCacheControl = await fileAccess(app, keyOfFilesPath(request.url), query, 'public, max-age=3600');
+      });
+      scope.addHook('onSend', async (request, reply) => {
+        if (request.fileCacheControl && reply.statusCode < 400) reply.header('cache-control', request.fileCacheControl);
+      });
+      await scope.register(fastifyStatic, {
+        root: app.config.filesDir,
+        prefix: '/files/',
+        decorateReply: false,
+        index: false,
+        maxAge: '1h',
+      });
     });
 
     const dist = app.config.webDist;

@@ -666,19 +666,19 @@ export const MATRIX: Row[] = [
   // private files (docs/security.md): a user's upload needs the signature the API hands to those who may read it;
   // a chosen avatar is shared
   {
-    route: 'GET /img/{*}',
+    route: 'GET /img/{request}',
     object: "another customer's upload, unsigned",
     req: (w) => ({ url: img(w.media.otherKey) }),
     expect: [403, 403, 403, 403, 403, 403],
   },
   {
-    route: 'GET /img/{*}',
+    route: 'GET /img/{request}',
     object: "another customer's upload, signed (as the API hands it to its owner)",
     req: (w) => ({ url: `${img(w.media.otherKey)}?${signQuery(w.media.otherKey)}` }),
     expect: ALL_OK,
   },
   {
-    route: 'GET /img/{*}',
+    route: 'GET /img/{request}',
     object: "another customer's upload, signature expired",
     req: (w) => ({ url: `${img(w.media.otherKey)}?${signQuery(w.media.otherKey, Date.now() - 86_400_000)}` }),
     expect: [403, 403, 403, 403, 403, 403],

@@ -193,7 +193,7 @@ describe(`fuzz (seed ${SEED})`, () => {
     it('every operation', { timeout: 150_000 }, async () => {
       const failures: string[] = [];
       for (const op of ops) {
-        if (op.path === '/img/{*}') continue; // generated below, with traversal
+        if (op.path === '/img/{request}') continue; // generated below, with traversal
         await check(`${op.method} ${op.path}`, opRequest(op), PER_OPERATION).catch((e: Error) =>
           failures.push(e.message),
         );

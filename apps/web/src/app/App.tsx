@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { type createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { ui } from '../features/shell/ui-store';
 import {
   applyCustomerColours,
@@ -15,13 +15,16 @@ import { startObservability } from '../lib/observability';
 import { installLinkPrefetch } from '../lib/prefetch';
 import { createQueryClient } from '../lib/query';
 import { checkStoredSession, session } from '../lib/session';
-import { buildRoutes } from './routes';
 
-/** Creates the router and query cache once and wires session end-of-life clean-up to them. */
-export function App() {
+interface Props {
+  routes: RouteObject[];
+  /** Created before the first render (main.tsx), so the first route's code is already on its way. */
+  router: ReturnType<typeof createBrowserRouter>;
+}
+
+/** Creates the query cache once and wires session end-of-life clean-up to it and the router. */
+export function App({ routes, router }: Props) {
   const [queryClient] = useState(createQueryClient);
-  const [routes] = useState(buildRoutes);
-  const [router] = useState(() => createBrowserRouter(routes));
 
   useEffect(() => {
     setNavigator((to, opts) => router.navigate(to, opts));

@@ -1,11 +1,11 @@
 import { DEFAULT_LOCALE, type LocaleCode, PREFIXED_LOCALES } from '@cairn/shared/locales';
 import { type ComponentType, lazy as reactLazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { type createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import NotFoundScreen from '../features/errors/components/NotFoundScreen';
 import { RouteErrorScreen } from '../features/errors/components/RouteErrorScreen';
 import { importWithReload } from '../lib/chunk-reload';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
-import { localizePath, readLanguageCookie } from '../lib/locale';
+import { localizePath, readLanguageCookie, splitLocale } from '../lib/locale';
 import type { DataPrefetch } from '../lib/prefetch';
 import { LocaleRoot } from './LocaleRoot';
 import { RouteChecks } from './route-checks';
@@ -239,20 +239,38 @@ function Blank() {
   return <div className="min-h-dvh" />;
 }
 
-/** English at '/', every other locale under its own prefix, all sharing one tree definition. */
+/** The route of one locale: English at '/', every other locale under its own prefix, all sharing one tree. */
+function localeRoute(code: LocaleCode): RouteObject {
+  return {
+    path: code === DEFAULT_LOCALE ? '/' : `/${code}`,
+    element: <LocaleRoot locale={code} />,
+    HydrateFallback: Blank,
+    children: localeTree(code),
+  };
+}
+
+/** Every locale's tree at once (what the first load used to build; tests match against it). */
 export function buildRoutes(): RouteObject[] {
-  return [
-    {
-      path: '/',
-      element: <LocaleRoot locale={DEFAULT_LOCALE} />,
-      HydrateFallback: Blank,
-      children: localeTree(DEFAULT_LOCALE),
+  return [DEFAULT_LOCALE, ...PREFIXED_LOCALES].map(localeRoute);
+}
+
+type PatchRoutes = NonNullable<NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation']>;
+
+/**
+ * The router starts with the tree of the language being opened only (one of 15: the router compiles every path
+ * it holds before the first render); another language's tree joins the first time a navigation leads into it
+ * (React Router's patchRoutesOnNavigation, asked whenever a path matches nothing or only through a parameter).
+ */
+export function buildFirstRoutes(pathname: string): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutes } {
+  const first = splitLocale(pathname).locale;
+  const present = new Set<LocaleCode>([first]);
+  return {
+    routes: [localeRoute(first)],
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      const { locale } = splitLocale(path);
+      if (present.has(locale)) return;
+      present.add(locale);
+      patch(null, [localeRoute(locale)]);
     },
-    ...PREFIXED_LOCALES.map((code) => ({
-      path: `/${code}`,
-      element: <LocaleRoot locale={code} />,
-      HydrateFallback: Blank,
-      children: localeTree(code),
-    })),
-  ];
+  };
 }

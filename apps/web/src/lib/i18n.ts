@@ -43,10 +43,13 @@ const lazyBackend: BackendModule = {
   },
 };
 
+/** The language being started and i18next's start, while it runs (see loadNamespaces). */
+let starting: { lng: LocaleCode; done: Promise<unknown> } | null = null;
+
 /** Starts i18next; tests pass `resources` to skip the lazy loader. */
 export async function initI18n(lng: LocaleCode, resources?: Resource): Promise<typeof i18n> {
   if (!resources) i18n.use(lazyBackend);
-  await i18n.use(initReactI18next).init({
+  const done = i18n.use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: LOCALES.map((l) => l.code),
@@ -60,13 +63,21 @@ export async function initI18n(lng: LocaleCode, resources?: Resource): Promise<t
     returnNull: false,
     react: { useSuspense: true },
   });
+  starting = resources ? null : { lng, done };
+  await done;
+  starting = null;
   applyHtmlLang(lng);
   return i18n;
 }
 
 /** Loads namespaces ahead of a screen so it renders without a loading flash. */
 export function loadNamespaces(ns: Namespace[]): Promise<void> {
-  return i18n.loadNamespaces(ns);
+  if (!starting) return i18n.loadNamespaces(ns);
+  // the first route asks while i18next still starts: its chunks are fetched now, alongside the common ones (the
+  // backend's import() of the same modules then finds them loaded), and handed to i18next once it has started
+  const { lng, done } = starting;
+  for (const n of ns) loaders[`../locales/${lng}/${n}.json`]?.().catch(() => {});
+  return done.then(() => i18n.loadNamespaces(ns));
 }
 
 export function applyHtmlLang(code: string): void {

@@ -19,6 +19,10 @@ export function openLive(): LiveSocket {
   }
   const s: LiveSocket = io({
     path: '/socket.io',
+    // a websocket at once (no long-polling handshake and upgrade on every page load); long-polling only where a
+    // websocket cannot be opened (a proxy that blocks them)
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (cb) => cb({ token: session.tokens()?.accessToken ?? '' }),
   });
   s.on('connect_error', (err) => {

@@ -47,6 +47,9 @@ export function presentLocales() {
   return LOCALES.map((l) => ({ ...l, default_name: l.name }));
 }
 
+/** presentLocales() once for the process: every profile carries the same list. */
+const SUPPORTED_LANGUAGES: User['supported_languages'] = presentLocales();
+
 /** The customer as the client brands itself with it. */
 export function presentCustomer(c: CustomerRow): NonNullable<User['customer']> {
   return {
@@ -129,7 +132,7 @@ export function presentUser(
     accessible_trails: facts.accessible,
     in_accessible_trails: facts.inaccessible,
     notification_chat: facts.unreadMessages,
-    supported_languages: presentLocales(),
+    supported_languages: SUPPORTED_LANGUAGES,
     fields: extra.fields,
     customer: extra.customer ? presentCustomer(extra.customer) : null,
     base_url: extra.baseUrl,

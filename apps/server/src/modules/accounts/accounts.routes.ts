@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OidcProviderName } from '../../config';
 import { HttpError } from '../../lib/http-error';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, noAuth, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import {
@@ -55,6 +55,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Sign in with email and password',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(422, 429) },
@@ -69,6 +70,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Exchange a refresh token for a new token pair (rotation; reuse revokes the session)',
         body: refreshRequestSchema,
         response: { 200: refreshResponseSchema, ...errorResponses(401, 422, 429) },
@@ -135,6 +137,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
     '/api/user/profile',
     {
       onRequest: app.authenticate,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,
@@ -185,6 +188,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Enter a trail through a public link as an account-less public user',
         params: z.object({ linkId: linkIdParam }),
         response: { 200: loginResponseSchema, ...errorResponses(404, 429) },
@@ -212,6 +216,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Sign in with a Google or Microsoft ID token (providers are off unless configured)',
         params: z.object({ provider: z.string().min(1).max(40) }),
         body: providerLoginRequestSchema,

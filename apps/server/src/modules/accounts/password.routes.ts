@@ -1,7 +1,7 @@
 import { forgotRequestSchema, resetRequestSchema, statusResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, noAuth } from '../../lib/route-schemas';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { FORGOT_MESSAGE, RESET_DONE_MESSAGE, requestPasswordReset, resetPassword } from './password.service';
 
@@ -17,6 +17,7 @@ export default async function passwordRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Mail a password reset link (the answer is the same whether or not the account exists)',
         body: forgotRequestSchema,
         response: { 200: statusResponseSchema, ...errorResponses(422, 429) },
@@ -34,6 +35,7 @@ export default async function passwordRoutes(fastify: FastifyInstance) {
       config: limited,
       schema: {
         tags,
+        security: noAuth,
         summary: 'Set a new password with the token from the reset link',
         body: resetRequestSchema,
         response: { 200: statusResponseSchema, ...errorResponses(422, 429) },

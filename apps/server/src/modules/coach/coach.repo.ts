@@ -1,6 +1,6 @@
 import type { CoachUser } from '@cairn/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 
 /** The learners a coach lists: live users of the customer who are not public users. A condition on `users u`. */
 const learnersOf = (customerId: number) =>
@@ -59,15 +59,18 @@ export async function loadCoachUsers(db: Db, f: CoachUsersFilter): Promise<{ row
   }
   const where = sql.join(conditions, sql` and `);
   // the page through the (customer, last name, first name, id) index, and the count beside it: one statement
-  const res = await db.execute<CoachUserRow>(sql`
+  const rows = await executePrepared<CoachUserRow>(
+    db,
+    sql`
     select ${selection}, (select count(*) from users u where ${where}) as total
     from (select u.* from users u where ${where}
           order by lower(u.lastname), lower(u.firstname), u.id
           limit ${f.limit} offset ${f.offset}) u
     left join user_scores s on s.user_id = u.id
-    order by lower(u.lastname), lower(u.firstname), u.id`);
-  const total = res.rows.length > 0 ? Number(res.rows[0].total) : await countCoachUsers(db, where, f.offset);
-  return { rows: res.rows.map(present), total };
+    order by lower(u.lastname), lower(u.firstname), u.id`,
+  );
+  const total = rows.length > 0 ? Number(rows[0].total) : await countCoachUsers(db, where, f.offset);
+  return { rows: rows.map(present), total };
 }
 
 /** The count when the page came back empty (a page past the end): no row carried it. */
@@ -79,10 +82,13 @@ async function countCoachUsers(db: Db, where: SQL, offset: number): Promise<numb
 
 /** One learner of the customer with their totals, or null. */
 export async function loadCoachUser(db: Db, customerId: number, userId: number): Promise<CoachUser | null> {
-  const res = await db.execute<CoachUserRow>(sql`
+  const [row] = await executePrepared<CoachUserRow>(
+    db,
+    sql`
     select ${selection} from users u left join user_scores s on s.user_id = u.id
-    where u.id = ${userId} and ${learnersOf(customerId)}`);
-  return res.rows[0] ? present(res.rows[0]) : null;
+    where u.id = ${userId} and ${learnersOf(customerId)}`,
+  );
+  return row ? present(row) : null;
 }
 
 /** When the learner started and completed each trail of the current attempt (trail_progress). */

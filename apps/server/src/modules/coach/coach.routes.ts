@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam as id, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { getCoachUserTrails, listCoachUsers, updateCoachUser } from './coach.service';
 
@@ -22,6 +22,8 @@ export default async function coachRoutes(fastify: FastifyInstance) {
     '/api/results/users/coach',
     {
       ...auth,
+      // up to the whole customer in one body (§9's default limit): no zod pass over 10,000 rows
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,

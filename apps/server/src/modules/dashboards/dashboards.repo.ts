@@ -1,6 +1,6 @@
 import type { LeaderboardMetric } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { signUrl } from '../../lib/file-urls';
 
 /**
@@ -74,13 +74,15 @@ export async function loadBoardPage(
   offset: number,
 ): Promise<BoardPage> {
   const s = source(metric, customerId, trailId);
-  const res = await db.execute<{
+  const [r] = await executePrepared<{
     trail_ok: boolean;
     total: number;
     above_first: number;
     rows: BoardRow[] | null;
     trails: { id: number; name: string }[] | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with page as (
       select user_id, ${s.value} as value from ${s.table} where ${s.where} order by ${s.order}
       limit ${limit} offset ${offset}
@@ -92,8 +94,8 @@ export async function loadBoardPage(
            (select json_agg(${personJson('p', 'value')} order by p.value desc, p.user_id)
               from page p join users u on u.id = p.user_id) as rows,
            (select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name, t.id)
-              from trails t where t.customer_id = ${customerId}) as trails`);
-  const r = res.rows[0];
+              from trails t where t.customer_id = ${customerId}) as trails`,
+  );
   return {
     trailOk: r.trail_ok,
     total: Number(r.total),
@@ -150,7 +152,9 @@ export async function loadMeBoards(
                        where me.user_id = ${userId} and x.customer_id = ${customerId} and x.${sql.raw(col)} > me.${sql.raw(col)})
       )) as ${sql.raw(m)}`;
   });
-  const res = await db.execute<Record<string, unknown>>(sql`
+  const [r] = await executePrepared<Record<string, unknown>>(
+    db,
+    sql`
     select (select json_build_object('xp', xp, 'crowns', crowns, 'trails_completed', trails_completed,
                                      'trails_assigned', trails_assigned)
               from user_scores where user_id = ${userId}) as totals,
@@ -158,8 +162,8 @@ export async function loadMeBoards(
            (select json_agg(json_build_object('id', c.id, 'name', c.title, 'issued_at', c.issued_at,
                     'trail', json_build_object('id', t.id, 'name', t.name), 'pdf', c.pdf_url) order by c.issued_at desc, c.id desc)
               from user_certificates c join trails t on t.id = c.trail_id where c.user_id = ${userId}) as certificates,
-           ${sql.join(parts, sql`, `)}`);
-  const r = res.rows[0];
+           ${sql.join(parts, sql`, `)}`,
+  );
   const cards = Object.fromEntries(metrics.map((m) => [m, r[m] as CardRow])) as Record<LeaderboardMetric, CardRow>;
   return {
     totals: (r.totals as MeBoards['totals'] | null) ?? { xp: 0, crowns: 0, trails_completed: 0, trails_assigned: 0 },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noAuth } from '../../lib/route-schemas';
 import { fileAccess } from './file-access';
 import type { ImageService } from './image.service';
 
@@ -13,7 +14,7 @@ export default async function imageRoutes(app: FastifyInstance, opts: { images: 
   // a wildcard, not a :param: encoded requests outgrow the router's parameter length limit
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
     '/img/*',
-    { schema: { tags: ['media'], summary: 'A resized image (see docs/media.md for the encoding)' } },
+    { schema: { tags: ['media'], security: noAuth, summary: 'A resized image (see docs/media.md for the encoding)' } },
     async (request, reply) => {
       const r = opts.images.resolve(request.params['*']);
       const cacheControl = await fileAccess(app, r.key, request.query, IMMUTABLE);

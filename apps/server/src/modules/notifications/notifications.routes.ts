@@ -2,7 +2,7 @@ import { notificationResponseSchema, notificationsPageResponseSchema } from '@ca
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam as id, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { listenForNotifications, listNotifications, readNotification } from './notifications.service';
 
@@ -33,6 +33,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     '/api/notificationsAll/:page',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,

@@ -3,9 +3,8 @@ import {
   NOTIFICATIONS_PER_PAGE,
   type NotificationsPage,
   type ServerToClientEvents,
-  userChannel,
 } from '@cairn/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
@@ -13,6 +12,7 @@ import { notifications } from '../../db/schema';
 import { signUrl } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
 import type { Actor } from '../accounts/sessions.service';
+import { notificationsPage } from './notifications.repo';
 
 export const NOTIFY_REWARD = 'NOTIFY_REWARD';
 export const NOTIFY_CERTIFICATE = 'NOTIFY_CERTIFICATE';
@@ -79,13 +79,13 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   });
   await client.connect();
   await client.query(`listen ${CHANNEL}`);
+  const { realtime } = app;
   client.on('notification', (msg) => {
     try {
       const p = JSON.parse(msg.payload ?? '{}') as { id?: number; user_id: number; event?: string; data?: unknown };
       // every process hears the notify: each tells only its own sockets (no fan-out through the Redis adapter)
-      const room = app.realtime.io.local.to(userChannel(p.user_id));
-      if (p.event) (room.emit as (e: string, d: unknown) => void)(p.event, p.data);
-      else room.emit('NOTIFICATION', { id: p.id! });
+      if (p.event) (realtime.emitToLocalUser as (u: number, e: string, d: unknown) => void)(p.user_id, p.event, p.data);
+      else realtime.emitToLocalUser(p.user_id, 'NOTIFICATION', { id: p.id! });
     } catch (err) {
       app.log.warn({ err }, 'bad notification payload');
     }
@@ -95,7 +95,7 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   });
 }
 
-type NotificationRow = typeof notifications.$inferSelect;
+type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'event' | 'data' | 'readAt' | 'createdAt'>;
 
 /** The data fields that hold a stored file's URL (results and certificate PDFs), written by the server only. */
 const FILE_FIELDS = ['pdf', 'file'] as const;
@@ -129,33 +129,22 @@ export async function readNotification(db: Db, actor: Actor, id: number) {
  * unread counts (both from the `notifications_user_idx` index: user_id, created_at).
  */
 export async function listNotifications(db: Db, actor: Actor, page: number): Promise<NotificationsPage> {
-  const own = eq(notifications.userId, actor.userId);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(own)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATIONS_PER_PAGE)
-      .offset((page - 1) * NOTIFICATIONS_PER_PAGE),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
-      })
-      .from(notifications)
-      .where(own),
-  ]);
+  const rows = await notificationsPage(db, [actor.userId, NOTIFICATIONS_PER_PAGE, (page - 1) * NOTIFICATIONS_PER_PAGE]);
+  const { total, unread } = rows[0];
   return {
-    data: rows.map(presentNotification),
+    data: rows.flatMap((r) =>
+      r.id === null
+        ? []
+        : [presentNotification({ id: r.id, event: r.event, data: r.data, readAt: r.read_at, createdAt: r.created_at })],
+    ),
     meta: {
       pagination: {
-        total: counts.total,
-        total_pages: Math.ceil(counts.total / NOTIFICATIONS_PER_PAGE),
+        total,
+        total_pages: Math.ceil(total / NOTIFICATIONS_PER_PAGE),
         current_page: page,
         per_page: NOTIFICATIONS_PER_PAGE,
       },
     },
-    unread: counts.unread,
+    unread,
   };
 }

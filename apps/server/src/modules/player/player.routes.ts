@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { CERTIFICATES_JOB } from '../certificates/certificates.service';
 import { getAssessment } from './assessments.service';
@@ -27,6 +27,7 @@ export default async function playerRoutes(fastify: FastifyInstance) {
     '/api/pebbles/:id',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonOnce, sendJson } from '../../lib/json-once';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, noAuth } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { presentLocales } from '../accounts/accounts.presenter';
 import { listCountries, listFieldDefinitions, listThemes, listUserFields, updateUserFields } from './reference.service';
@@ -22,13 +22,27 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/languages/supported',
-    { schema: { tags, summary: 'The 15 interface languages', response: { 200: languagesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security: noAuth,
+        summary: 'The 15 interface languages',
+        response: { 200: languagesResponseSchema },
+      },
+    },
     async (_request, reply) => sendJson(reply, languages),
   );
 
   app.get(
     '/api/countries/all',
-    { schema: { tags, summary: 'Countries (nationality choices)', response: { 200: countriesResponseSchema } } },
+    {
+      schema: {
+        tags,
+        security: noAuth,
+        summary: 'Countries (nationality choices)',
+        response: { 200: countriesResponseSchema },
+      },
+    },
     async (_request, reply) => {
       // countries change only with migrations and the seed, which run before the server listens
       countries ??= listCountries(app.db).then((data) => jsonOnce(countriesResponseSchema, { data }));

@@ -59,7 +59,9 @@ export function secondsBetween(from: Date | null, to: Date | null): number {
   return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
 }
 
-/** 'MMMM D, YYYY' (§9) in English. */
+const READABLE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 'MMMM D, YYYY' (§9) in English (one formatter for the process: toLocaleDateString builds one per call). */
 export function readableDate(d: Date): string {
-  return d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return READABLE.format(d);
 }

@@ -2,7 +2,7 @@ import { rewardsResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses, idListParam as idList } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idListParam as idList, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { listRewards, previewRewards } from './rewards.service';
 
@@ -16,6 +16,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
     '/api/rewards/user',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,
@@ -30,6 +31,7 @@ export default async function rewardsRoutes(fastify: FastifyInstance) {
     '/api/rewards/user/:ids',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,

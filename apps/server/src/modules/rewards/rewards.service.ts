@@ -1,42 +1,20 @@
 import type { Reward } from '@cairn/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { trails, userRewards } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
 import { readableDate } from '../results/results.rules';
 import { loadTrailViews } from '../trails/trails.repo';
+import { userRewardRows } from './rewards.repo';
 
 /** Rewards of the actor (all, or the given ids), newest first; texts from the trails' declarations. */
 export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise<Reward[]> {
-  const rows = await db
-    .select({ r: userRewards, trailRewards: trails.rewards })
-    .from(userRewards)
-    .innerJoin(trails, eq(trails.id, userRewards.trailId))
-    .where(
-      and(eq(userRewards.userId, actor.userId), ids ? inArray(userRewards.id, ids.length ? ids : [-1]) : undefined),
-    )
-    .orderBy(desc(userRewards.achievedAt), desc(userRewards.id));
-  const [[first], [latest]] = await Promise.all([
-    db
-      .select({ id: userRewards.id })
-      .from(userRewards)
-      .where(eq(userRewards.userId, actor.userId))
-      .orderBy(asc(userRewards.achievedAt), asc(userRewards.id))
-      .limit(1),
-    db
-      .select({ id: userRewards.id })
-      .from(userRewards)
-      .where(eq(userRewards.userId, actor.userId))
-      .orderBy(desc(userRewards.achievedAt), desc(userRewards.id))
-      .limit(1),
-  ]);
-  return rows.flatMap(({ r, trailRewards }) => {
-    const decl = trailRewards.find((d) => d.key === r.rewardKey);
+  const rows = await userRewardRows(db, [actor.userId, ids ?? null]);
+  return rows.flatMap((r) => {
+    const decl = r.trail_rewards.find((d) => d.key === r.reward_key);
     if (!decl) return [];
     return [
       {
         id: r.id,
-        trail_id: r.trailId,
+        trail_id: r.trail_id,
         title: decl.title,
         subtitle: decl.subtitle ?? null,
         description: decl.description ?? null,
@@ -44,15 +22,14 @@ export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise
         media: decl.media ? { url: decl.media } : null,
         prize_title: decl.prize_title ?? null,
         prize_description: decl.prize_description ?? null,
-        created_at: r.achievedAt.toISOString(),
-        readable_achieved_at: readableDate(r.achievedAt),
-        first_time: r.id === first?.id,
-        latest: r.id === latest?.id,
+        created_at: r.achieved_at.toISOString(),
+        readable_achieved_at: readableDate(r.achieved_at),
+        first_time: r.first_time,
+        latest: r.latest,
       },
     ];
   });
 }
-
 /** GET /api/rewards/test: the rewards the actor's trails declare, shaped as earned ones, to preview the popup. Nothing is stored. */
 export async function previewRewards(db: Db, actor: Actor): Promise<Reward[]> {
   const views = await loadTrailViews(db, actor);

@@ -2,7 +2,7 @@ import { resettableTrailsResponseSchema, trailResponseSchema, trailsResponseSche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import { getGame, listGames, listResettable, resetGame } from './trails.service';
 
@@ -15,6 +15,7 @@ export default async function trailsRoutes(fastify: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
   const list = (summary: string) => ({
     ...auth,
+    ...trustedResponse,
     schema: {
       tags,
       security: bearer,
@@ -51,6 +52,7 @@ export default async function trailsRoutes(fastify: FastifyInstance) {
     '/api/games/:id',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,

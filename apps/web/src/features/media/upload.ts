@@ -18,12 +18,24 @@ export function reportUploadError(body: Partial<ErrorBody> | undefined): void {
 
 /**
  * Sends a multipart form with XMLHttpRequest, because fetch reports no upload progress.
- * A 498 refreshes the session but is not retried: the user re-submits rather than re-sending a large body unseen.
+ * A token known to be stale is refreshed first; a 498 all the same (the token ran out on the way) refreshes the
+ * session and sends the form once more, its progress starting again from 0, so the learner never sees an upload
+ * fail for a token they could not see expire.
  */
 export async function uploadForm<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
-  // a token known to be stale is refreshed first, since a 498 here is not retried
   const before = session.tokens();
   if (before && before.accessExpiresAt <= Date.now()) await refreshSession();
+  try {
+    return await sendForm<T>(url, form, opts);
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== TOKEN_EXPIRED) throw err;
+    if (!(await refreshSession())) throw err;
+    opts.onProgress?.(0);
+    return sendForm<T>(url, form, opts, true);
+  }
+}
+
+function sendForm<T>(url: string, form: FormData, opts: UploadOptions, retried = false): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -42,8 +54,12 @@ export async function uploadForm<T>(url: string, form: FormData, opts: UploadOpt
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
       const error = new HttpError(xhr.status, url, body as Partial<ErrorBody> | undefined);
-      if (xhr.status === TOKEN_EXPIRED) void refreshSession();
-      else if (xhr.status === 401) session.end('expired');
+      // a 498 is the caller's to refresh and send again (once: `retried`, then the caller reports it)
+      if (xhr.status === TOKEN_EXPIRED) {
+        if (retried) void refreshSession();
+        return reject(error);
+      }
+      if (xhr.status === 401) session.end('expired');
       else reportUploadError(error.body);
       reject(error);
     };

@@ -12,18 +12,25 @@ export function usePreviewMessages(): PreviewState {
   const [state, setState] = useState<PreviewState>(EMPTY_PREVIEW);
 
   useEffect(() => {
-    let allowed: string[] = [];
+    // null until the allow-list has come: messages arriving before it wait (a few at most) instead of being lost
+    let allowed: string[] | null = null;
+    const early: MessageEvent[] = [];
     let stopped = false;
-    const onMessage = (event: MessageEvent) => {
-      if (!isAllowedOrigin(event.origin, window.location.origin, allowed)) return;
+    const apply = (event: MessageEvent) => {
+      if (!isAllowedOrigin(event.origin, window.location.origin, allowed ?? [])) return;
       const change = parsePreviewMessage(event.data);
       if (change) setState((s) => ({ ...s, ...change }));
     };
-    // the allow-list first, then listen, then tell the framing page the preview is ready for its state
+    const onMessage = (event: MessageEvent) => {
+      if (allowed !== null) apply(event);
+      else if (early.length < 20) early.push(event);
+    };
+    window.addEventListener('message', onMessage);
+    // then the allow-list, then tell the framing page the preview is ready for its state
     void clientConfig().then((c) => {
       if (stopped) return;
       allowed = c?.preview_origins ?? [];
-      window.addEventListener('message', onMessage);
+      for (const event of early.splice(0)) apply(event);
       if (window.parent !== window) window.parent.postMessage({ type: PREVIEW_READY }, '*');
     });
     return () => {

@@ -79,7 +79,6 @@ export function UserMenu({ user }: { user: User }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t('account.button')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -94,6 +93,8 @@ export function UserMenu({ user }: { user: User }) {
       >
         <Avatar url={user.avatar[0]?.url ?? null} name={name} alt="" size={28} />
         <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 sm:inline">{name}</span>
+        {/* the name comes from the content, so it holds what is shown (WCAG 2.5.3 label in name), then the role */}
+        <span className="sr-only">{t('account.button')}</span>
         <span aria-hidden="true" className="text-xs text-slate-500">
           ▾
         </span>
