@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { buildFirstRoutes } from './app/routes';
+import { PROFILE_QUERY } from './features/account/profile';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { initI18n } from './lib/i18n';
-import { splitLocale } from './lib/locale';
+import { isPreviewPath, splitLocale } from './lib/locale';
+import { prefetchProfile, prefetchRouteData } from './lib/prefetch';
+import { createQueryClient } from './lib/query';
 import { session } from './lib/session';
 import './index.css';
 
@@ -25,20 +28,40 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
-const i18nStarted = initI18n(splitLocale(window.location.pathname).locale);
-// the router starts fetching the first route's code and strings at once, alongside i18next's common strings,
-// rather than after them (docs/performance.md, Round 7 — Lighthouse)
-const { routes, patchRoutesOnNavigation } = buildFirstRoutes(window.location.pathname);
-const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+/**
+ * Gives the browser its turn before the next step, so the start is a few short tasks rather than one long one
+ * (a long task delays input and counts as blocking time): `scheduler.yield` where there is one.
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
-i18nStarted.then(() => {
+async function start() {
+  const { pathname } = window.location;
+  const queryClient = createQueryClient();
+  // the first screen's data is asked for before anything else (lib/prefetch.ts)
+  const signedIn = session.tokens() !== null && !isPreviewPath(pathname);
+  if (signedIn) prefetchProfile(queryClient, PROFILE_QUERY);
+  await nextTask();
+  const i18nStarted = initI18n(splitLocale(pathname).locale);
+  await nextTask();
+  // the router starts fetching the first route's code and strings at once, alongside i18next's common strings,
+  // rather than after them (docs/performance.md, Round 7 — Lighthouse)
+  const { routes, patchRoutesOnNavigation } = buildFirstRoutes(pathname);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+  if (signedIn) prefetchRouteData(routes, pathname, queryClient);
+  await i18nStarted;
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   // a transition: React renders the first screen in slices that yield to the browser, not in one long task
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App routes={routes} router={router} />
+        <App routes={routes} router={router} queryClient={queryClient} />
       </StrictMode>,
     ),
   );
-});
+}
+
+void start();

@@ -1,5 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { ui } from '../features/shell/ui-store';
 import {
@@ -13,19 +13,18 @@ import { isPreviewPath } from '../lib/locale';
 import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigation';
 import { startObservability } from '../lib/observability';
 import { installLinkPrefetch } from '../lib/prefetch';
-import { createQueryClient } from '../lib/query';
 import { checkStoredSession, session } from '../lib/session';
 
 interface Props {
   routes: RouteObject[];
   /** Created before the first render (main.tsx), so the first route's code is already on its way. */
   router: ReturnType<typeof createBrowserRouter>;
+  /** Created before the first render too, so the first screen's data is already on its way (lib/prefetch.ts). */
+  queryClient: QueryClient;
 }
 
 /** Creates the query cache once and wires session end-of-life clean-up to it and the router. */
-export function App({ routes, router }: Props) {
-  const [queryClient] = useState(createQueryClient);
-
+export function App({ routes, router, queryClient }: Props) {
   useEffect(() => {
     setNavigator((to, opts) => router.navigate(to, opts));
     const off = session.onEnd((reason) => {

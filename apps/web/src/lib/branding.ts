@@ -47,7 +47,8 @@ export function readCustomerPalette(): Palette | null {
   }
 }
 
-let applied: string[] = [];
+/** The variables applied now and their values: applying the same palette again touches nothing. */
+let applied: Record<string, string> = {};
 
 /**
  * Applies a customer palette as the CSS variables every screen draws with (header band, buttons, active
@@ -55,18 +56,20 @@ let applied: string[] = [];
  * Shades are adjusted for WCAG AA by brandVariables (docs/branding.md).
  */
 export function applyCustomerColours(colours: Palette | null): void {
+  const next: Record<string, string> = colours ? brandVariables(colours) : {};
+  // the same palette again (the stored one at start, then the profile's): no style change, so no style
+  // recalculation of the whole document while the first screen renders
+  if (sameEntries(applied, next)) return;
   const root = document.documentElement.style;
-  for (const v of applied) root.removeProperty(v);
-  applied = [];
-  if (!colours) {
-    setThemeColourMeta(null);
-    return;
-  }
-  for (const [k, v] of Object.entries(brandVariables(colours))) {
-    root.setProperty(k, v);
-    applied.push(k);
-  }
-  setThemeColourMeta(`rgb(${root.getPropertyValue('--accent-2').split(' ').join(',')})`);
+  for (const v of Object.keys(applied)) root.removeProperty(v);
+  for (const [k, v] of Object.entries(next)) root.setProperty(k, v);
+  applied = next;
+  setThemeColourMeta(colours ? `rgb(${root.getPropertyValue('--accent-2').split(' ').join(',')})` : null);
+}
+
+function sameEntries(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 const DEFAULT_THEME_COLOUR = '#263238';
@@ -90,6 +93,8 @@ export interface Backgrounds {
 const backgrounds = createStore<Backgrounds>({ landscape: null, portrait: null });
 
 export function setBackgrounds(b: Backgrounds): void {
+  // the same backgrounds again (every layout sets them when the themes arrive): no re-render of the main area
+  if (JSON.stringify(b) === JSON.stringify(backgrounds.get())) return;
   backgrounds.set(b);
 }
 

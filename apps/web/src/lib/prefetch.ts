@@ -59,3 +59,24 @@ export function installLinkPrefetch(routes: RouteObject[], queryClient: QueryCli
     document.removeEventListener('focusin', onIntent);
   };
 }
+
+/**
+ * The first screen's data, asked for while its code and strings are still on their way (render-as-you-fetch): the
+ * signed-in profile, which every signed-in layout shows, and the matched routes' `handle.prefetch`. The screens'
+ * queries then find the requests already running, and render once with their data instead of a spinner followed by
+ * a second render (docs/performance.md, Round 8). main.tsx calls these only with a stored session.
+ */
+export function prefetchProfile(
+  queryClient: QueryClient,
+  profile: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number },
+): void {
+  void queryClient.prefetchQuery(profile);
+}
+
+/** The matched routes' first data (see prefetchProfile). */
+export function prefetchRouteData(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
+  for (const m of matchRoutes(routes, pathname) ?? []) {
+    const data = (m.route.handle as { prefetch?: DataPrefetch } | undefined)?.prefetch;
+    if (data) void data(m.params, queryClient).catch(() => {});
+  }
+}

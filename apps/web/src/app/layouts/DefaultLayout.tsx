@@ -2,7 +2,7 @@ import { isPublicRoleName } from '@cairn/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useProfile } from '../../features/account/api';
-import { useCustomerBrand } from '../../features/branding/use-customer-brand';
+import { CustomerBrand } from '../../features/branding/use-customer-brand';
 import { useLiveChats } from '../../features/chat/live';
 import { VaultModalHost } from '../../features/media/components/VaultModalHost';
 import { Header } from '../../features/shell/components/Header';
@@ -19,10 +19,9 @@ export default function DefaultLayout() {
   const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
   useLiveChats(!!user && !isPublic);
 
-  useCustomerBrand(user);
-
   return (
     <div className="flex min-h-dvh flex-col">
+      <CustomerBrand />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"

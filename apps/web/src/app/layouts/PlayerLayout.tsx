@@ -1,13 +1,12 @@
 import { Outlet } from 'react-router';
-import { useProfile } from '../../features/account/api';
-import { useCustomerBrand } from '../../features/branding/use-customer-brand';
+import { CustomerBrand } from '../../features/branding/use-customer-brand';
 import { Popups } from '../../features/shell/components/Popups';
 
 /** Full-screen trail play: no header, only the popups; branded like every signed-in screen. */
 export default function PlayerLayout() {
-  useCustomerBrand(useProfile().data);
   return (
     <>
+      <CustomerBrand />
       <main id="main" className="min-h-dvh">
         <Outlet />
       </main>

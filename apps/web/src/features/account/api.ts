@@ -9,14 +9,14 @@ import { useEffect } from 'react';
 import { http } from '../../lib/http';
 import { useSession } from '../../lib/session';
 
-import { fetchProfile, profileKey } from './profile';
+import { PROFILE_QUERY, profileKey } from './profile';
 
 export { displayName, profileKey } from './profile';
 
 /** The signed-in user's profile; idle while nobody is signed in. */
 export function useProfile() {
   const { authenticated } = useSession();
-  return useQuery({ queryKey: profileKey, queryFn: fetchProfile, enabled: authenticated, staleTime: 60_000 });
+  return useQuery({ ...PROFILE_QUERY, enabled: authenticated });
 }
 
 export function updateProfile(patch: ProfileUpdate): Promise<User> {

@@ -9,6 +9,9 @@ export function fetchProfile(): Promise<User> {
   return http.get<{ data: User }>('/api/user/profile').then((r) => r.data);
 }
 
+/** The profile query as every signed-in screen reads it (useProfile) and the first screen prefetches it. */
+export const PROFILE_QUERY = { queryKey: profileKey, queryFn: fetchProfile, staleTime: 60_000 } as const;
+
 /** Reads the profile with tokens not stored yet (the login hand-off). */
 export function fetchProfileWith(token: string): Promise<User> {
   return http.get<{ data: User }>('/api/user/profile', { token }).then((r) => r.data);

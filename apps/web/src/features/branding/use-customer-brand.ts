@@ -7,6 +7,7 @@ import {
   saveCustomerPalette,
   setBackgrounds,
 } from '../../lib/branding';
+import { useProfile } from '../account/api';
 import { useThemes } from './api';
 
 /**
@@ -29,4 +30,13 @@ export function useCustomerBrand(user: User | undefined): void {
     const current = themes?.[0];
     setBackgrounds({ landscape: current?.backgroundLandscape ?? null, portrait: current?.backgroundPortrait ?? null });
   }, [themes]);
+}
+
+/**
+ * Brands the document for the signed-in user (useCustomerBrand) from a leaf of its own: when the profile or the
+ * themes arrive, only this renders again, not the layout around the page (docs/performance.md, Round 8).
+ */
+export function CustomerBrand(): null {
+  useCustomerBrand(useProfile().data);
+  return null;
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
@@ -8,18 +9,21 @@ import { TrailCard } from './TrailCard';
 /** /games: the learner's trails as gradient cards. */
 export default function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
-  const { data, isPending, isError } = useTrails();
+  const { data, isError } = useTrails();
+  // the cards render in a background pass React can interrupt, not in the one long task that follows the
+  // list's arrival (docs/performance.md, Round 8)
+  const trails = useDeferredValue(data);
   useMarkSeen('home');
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <PageHeading title={t('list.title')} />
-      {isPending ? (
+      {trails === undefined && !isError ? (
         <Spinner label={t('common:status.loading')} />
-      ) : isError || data.length === 0 ? (
+      ) : trails === undefined || trails.length === 0 ? (
         <EmptyState>{t('list.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map((trail) => (
+          {trails.map((trail) => (
             <TrailCard key={trail.id} trail={trail} />
           ))}
         </ul>
