@@ -34,7 +34,9 @@ export default defineConfig({
   workers: 1,
   // journeys change the seeded data (first logins, finished trails): a retry would not start from the seed
   retries: 0,
-  timeout: 60_000,
+  // the journeys walk many screens (the a11y ones run axe on ten pages at two sizes); on a busy 2-core machine
+  // their duration doubles, so the budget is generous: a journey that hangs still fails, a slow one does not
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: `${root}test-results/e2e.json` }]],
   outputDir: `${root}test-results/e2e-${E2E_PORT}`,

@@ -51,7 +51,7 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await warmUpLogin(request, DEMO.learner);
   await warmUpLogin(request, DEMO.rival);
   const learner = await signedIn(browser, DEMO.learner);

@@ -57,7 +57,7 @@ test('a peer rates an answer live: request popup, rating with a comment, flipped
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await warmUpLogin(request, DEMO.learner);
   const surveyId = await answerUpToTheTip(request);
 

@@ -130,7 +130,7 @@ async function openTrail(page: Page, name: string) {
 
 test('a learner plays the demo exam to its end and gets the finish prompt', async ({ page, request }) => {
   // a whole trail, pebble by pebble: longer than one screen's journey
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await warmUpLogin(request, DEMO.learner);
   await page.goto('/login');
   await signIn(page, DEMO.learner);

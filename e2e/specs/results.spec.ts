@@ -61,7 +61,7 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await warmUpLogin(request, WHO);
   const { trailId, answerCurrent } = await api(request);
   // the first three pebbles through the API; the fourth completes the Basics stage in the browser

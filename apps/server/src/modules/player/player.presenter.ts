@@ -1,8 +1,7 @@
 import type { Mineral, MineralType, Pebble, TrailType } from '@cairn/shared';
 import { MULTI_TYPES } from '../content/content.schema';
 import { computeProgress, isLocked, publicProgress } from '../trails/progress';
-import type { TrailView } from '../trails/trails.repo';
-import type { AnswerRow, OptionRow, PebbleDetail } from './player.repo';
+import type { AnswerRow, OptionRow, PebbleDetail, PebbleView } from './player.repo';
 
 /** What the player shows of a stored answer. */
 export type AnswerLike = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'mediaId'>;
@@ -59,7 +58,7 @@ function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerLike 
 }
 
 /** A pebble for the player, with the actor's answers, progress and the navigator. */
-export function presentPebble(view: TrailView, detail: PebbleDetail, answers: AnswerLike[], userId: number): Pebble {
+export function presentPebble(view: PebbleView, detail: PebbleDetail, answers: AnswerLike[], userId: number): Pebble {
   const t = view.trail;
   const p = detail.pebble;
   const index = view.pebbles.findIndex((x) => x.id === p.id);

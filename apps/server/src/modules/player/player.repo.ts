@@ -1,10 +1,10 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedPer } from '../../db/client';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, namedStatement, preparedPer } from '../../db/client';
 import {
   media,
   mineralAnswers,
-  mineralOptions,
-  minerals,
+  type mineralOptions,
+  type minerals,
   notifications,
   pebbleStates,
   pebbles,
@@ -15,12 +15,19 @@ import {
 } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
 import { NOTIFICATION_CHANNEL, NOTIFY_REWARD } from '../notifications/notifications.service';
+import { type PebbleFacts, pebbleFactsJson } from '../ratings/ratings.repo';
 import type { Tx } from '../results/results.unlock';
 import type { StateLite } from '../trails/progress';
 import {
   actorParams,
   coach,
+  type PebbleSummary,
+  pebbleSummariesJson,
   playableByPlaceholders,
+  type StateJson,
+  statesJson,
+  statesOf,
+  type TrailRow,
   type TrailView,
   toViews,
   type ViewRow,
@@ -39,66 +46,130 @@ export interface PebbleDetail {
   minerals: (MineralRow & { options: OptionRow[] })[];
 }
 
-/** A pebble joined to its minerals and their options, prepared once per connection. */
-const pebbleDetailQuery = preparedPer((db) =>
-  db
-    .select({ pebble: pebbles, mineral: minerals, option: mineralOptions })
-    .from(pebbles)
-    .leftJoin(minerals, eq(minerals.pebbleId, pebbles.id))
-    .leftJoin(mineralOptions, eq(mineralOptions.mineralId, minerals.id))
-    .where(eq(pebbles.id, sql.placeholder('pebbleId')))
-    .orderBy(asc(minerals.position), asc(minerals.id), asc(mineralOptions.position), asc(mineralOptions.id))
-    .prepare('cairn_pebble_detail'),
-);
+/** A pebble with its minerals and their options (each in position order) as one JSON object, as SQL text over alias `p`. */
+const pebbleJsonText = (p: string) =>
+  `json_build_object(
+    'pebble', json_build_object('id', ${p}.id, 'trailId', ${p}.trail_id, 'position', ${p}.position, 'name', ${p}.name,
+      'faIcon', ${p}.fa_icon, 'faIconBackground', ${p}.fa_icon_background, 'faIconBorder', ${p}.fa_icon_border,
+      'stage', ${p}.stage, 'xp', ${p}.xp, 'canChangeAnswer', ${p}.can_change_answer, 'isRequired', ${p}.is_required,
+      'redirectUrl', ${p}.redirect_url, 'feedback', ${p}.feedback, 'style', ${p}.style, 'background', ${p}.background,
+      'isRbo', ${p}.is_rbo, 'rboMandatory', ${p}.rbo_mandatory, 'rboScale', ${p}.rbo_scale),
+    'minerals', coalesce((select json_agg(json_build_object('id', m.id, 'pebbleId', m.pebble_id, 'position', m.position,
+        'type', m.type, 'title', m.title, 'required', m.required, 'shared', m.shared, 'dimension', m.dimension,
+        'settings', m.settings, 'correct', m.correct,
+        'options', coalesce((select json_agg(json_build_object('id', o.id, 'mineralId', o.mineral_id,
+            'position', o.position, 'value', o.value, 'media', o.media, 'correct', o.correct, 'scores', o.scores)
+            order by o.position, o.id) from mineral_options o where o.mineral_id = m.id), '[]'::json))
+        order by m.position, m.id) from minerals m where m.pebble_id = ${p}.id), '[]'::json))`;
+const pebbleJson = (p: string) => sql.raw(pebbleJsonText(p));
 
-/** Loads a pebble with its minerals and options (each in position order) in one query; null when there is none. */
-export async function loadPebbleDetail(db: Db, pebbleId: number): Promise<PebbleDetail | null> {
-  const rows = await pebbleDetailQuery(db).execute({ pebbleId });
-  if (rows.length === 0) return null;
-  const byId = new Map<number, PebbleDetail['minerals'][number]>();
-  for (const r of rows) {
-    if (!r.mineral) continue;
-    let m = byId.get(r.mineral.id);
-    if (!m) {
-      m = { ...r.mineral, options: [] };
-      byId.set(m.id, m);
-    }
-    if (r.option) m.options.push(r.option);
-  }
-  return { pebble: rows[0].pebble, minerals: [...byId.values()] };
+/** What the player presents of a trail (a TrailView's trail has these and more). */
+export type PlayerTrail = Pick<
+  TrailRow,
+  'id' | 'name' | 'type' | 'iconUrl' | 'redirectUrl' | 'style' | 'triesTotal' | 'passPercent'
+>;
+
+/** What presenting a pebble needs of a trail's view (a TrailView is one). */
+export interface PebbleView {
+  trail: PlayerTrail;
+  pebbles: PebbleSummary[];
+  states: Map<number, StateLite>;
+  triesUsed: number;
+  /** the actor's assignment start day (YYYY-MM-DD), when set */
+  startsOn: string | null;
 }
 
-/**
- * Marks a pebble opened (no-op when it already has a state) and reads the actor's answers to it, in one
- * statement prepared once per connection (the insert, a CTE, adds no answer, so reading in its snapshot is exact).
- */
-const openAndAnswersQuery = preparedPer((db) => {
-  const opened = db.$with('opened', {}).as(
-    sql`insert into ${pebbleStates} (user_id, pebble_id, trail_id)
-        values (${sql.placeholder('userId')}, ${sql.placeholder('pebbleId')}, ${sql.placeholder('trailId')})
-        on conflict do nothing`,
-  );
-  return db
-    .with(opened)
-    .select()
-    .from(mineralAnswers)
-    .where(
-      and(
-        eq(mineralAnswers.userId, sql.placeholder('userId')),
-        eq(mineralAnswers.pebbleId, sql.placeholder('pebbleId')),
-      ),
-    )
-    .prepare('cairn_open_pebble_answers');
-});
+/** GET /api/pebbles/{trail} as its statement sends it (see currentPebbleStatement). */
+export interface CurrentPebble {
+  view: PebbleView;
+  /** the current pebble, opened; null when the request is refused (the caller says why, from the view) */
+  detail: PebbleDetail | null;
+  /** the actor's answers to it */
+  answers: AnswerJson[];
+  /** its ratings and players-answered count, only for rated and shared (poll) pebbles */
+  facts: PebbleFacts | null;
+}
 
-/** Marks the pebble opened for the actor and returns their stored answers to it. */
-export function openPebbleAndLoadAnswers(
+type CurrentPebbleRow = {
+  trail: PlayerTrail & { startsOn: string | null };
+  pebbles: PebbleSummary[];
+  states: StateJson[];
+  tries_used: number;
+} & Omit<CurrentPebble, 'view'>;
+
+/**
+ * GET /api/pebbles/{trail}[?pebble=] in one named prepared statement: $1 user, $2 customer, $3 the public user's
+ * trail, $4 trail, $5 the asked pebble (null: the current one), $6 today (YYYY-MM-DD, UTC). No row when the trail is
+ * not the actor's to play (the same rule as playableBy); else its view (trail, pebbles, the actor's states as read
+ * before the open, tries), and the pebble the player shows, chosen by the service's rules: the asked one when it is
+ * in the trail and unlocked (the one before it answered), else the first unanswered, else the last — none before
+ * the assignment's start day. That pebble is marked opened (`insert … on conflict do nothing`) and comes with its
+ * minerals and options, the actor's answers to it (no sibling CTE writes answers, so the snapshot is exact) and, for
+ * rated and poll pebbles, its facts.
+ */
+const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
+  'cairn_current_pebble',
+  `with t as (
+     select tr.id, tr.name, tr.type, tr.icon_url, tr.redirect_url, tr.style, tr.tries_total, tr.pass_percent,
+            ta.starts_on
+     from trails tr left join trail_assignments ta on ta.trail_id = tr.id and ta.user_id = $1
+     where tr.id = $4 and tr.customer_id = $2 and (ta.user_id is not null or tr.id = $3)),
+   ps as (
+     select p.id, s.answered_at, row_number() over w as n,
+            -- isLocked: a pebble is locked until the one before it is answered
+            lag(s.answered_at is not null, 1, true) over w as unlocked
+     from t join pebbles p on p.trail_id = t.id
+     left join pebble_states s on s.user_id = $1 and s.pebble_id = p.id and s.trail_id = t.id
+     window w as (order by p.position, p.id)),
+   cur as (
+     select ps.id from ps, t
+     where (t.starts_on is null or t.starts_on <= $6::date)
+       and ps.unlocked
+       and ps.id = coalesce($5::int,
+             (select f.id from ps f where f.answered_at is null order by f.n limit 1),
+             (select l.id from ps l order by l.n desc limit 1))),
+   opened as (
+     insert into pebble_states (user_id, pebble_id, trail_id) select $1, cur.id, $4 from cur on conflict do nothing)
+   select json_build_object('id', t.id, 'name', t.name, 'type', t.type, 'iconUrl', t.icon_url,
+            'redirectUrl', t.redirect_url, 'style', t.style, 'triesTotal', t.tries_total,
+            'passPercent', t.pass_percent, 'startsOn', t.starts_on) as trail,
+          ${pebbleSummariesJson('t.id')} as pebbles,
+          ${statesJson('$1', 't.id')} as states,
+          coalesce((select tp.tries_used from trail_progress tp where tp.user_id = $1 and tp.trail_id = t.id), 0)
+            as tries_used,
+          (select ${pebbleJsonText('p')} from cur c join pebbles p on p.id = c.id) as detail,
+          coalesce((select json_agg(json_build_object('mineralId', a.mineral_id, 'options', a.options,
+              'value', a.value, 'mediaId', a.media_id))
+            from cur c join mineral_answers a on a.user_id = $1 and a.pebble_id = c.id), '[]'::json) as answers,
+          (select ${pebbleFactsJson('c.id', '$1', '$2')} from cur c join pebbles p on p.id = c.id
+           where p.is_rbo or exists (select 1 from minerals m where m.pebble_id = c.id and m.shared)) as facts
+   from t`,
+);
+
+/** GET /api/pebbles/{trail}'s data in one round trip (currentPebbleStatement); null when not the actor's to play. */
+export async function loadCurrentPebble(
   db: Db,
-  userId: number,
-  pebbleId: number,
+  actor: Actor,
   trailId: number,
-): Promise<AnswerRow[]> {
-  return openAndAnswersQuery(db).execute({ userId, pebbleId, trailId });
+  pebbleId: number | null,
+  today: string,
+): Promise<CurrentPebble | null> {
+  const [row] = await currentPebbleStatement(db, [
+    actor.userId,
+    actor.customerId,
+    actor.trailId,
+    trailId,
+    pebbleId,
+    today,
+  ]);
+  if (!row) return null;
+  const { startsOn, ...trail } = row.trail;
+  return {
+    view: { trail, pebbles: row.pebbles, states: statesOf(row.states), triesUsed: row.tries_used, startsOn },
+    detail: row.detail,
+    answers: row.answers,
+    facts: row.facts,
+  };
 }
 
 /** The answer's context as the load statement sends it. */
@@ -111,21 +182,6 @@ export interface AnswerContext {
   /** the actor's live media rows among the ids the answers name (upload answers are checked against them) */
   media: { id: number; kind: string }[];
 }
-
-const pebbleJson = (p: string) =>
-  sql.raw(`json_build_object(
-    'pebble', json_build_object('id', ${p}.id, 'trailId', ${p}.trail_id, 'position', ${p}.position, 'name', ${p}.name,
-      'faIcon', ${p}.fa_icon, 'faIconBackground', ${p}.fa_icon_background, 'faIconBorder', ${p}.fa_icon_border,
-      'stage', ${p}.stage, 'xp', ${p}.xp, 'canChangeAnswer', ${p}.can_change_answer, 'isRequired', ${p}.is_required,
-      'redirectUrl', ${p}.redirect_url, 'feedback', ${p}.feedback, 'style', ${p}.style, 'background', ${p}.background,
-      'isRbo', ${p}.is_rbo, 'rboMandatory', ${p}.rbo_mandatory, 'rboScale', ${p}.rbo_scale),
-    'minerals', coalesce((select json_agg(json_build_object('id', m.id, 'pebbleId', m.pebble_id, 'position', m.position,
-        'type', m.type, 'title', m.title, 'required', m.required, 'shared', m.shared, 'dimension', m.dimension,
-        'settings', m.settings, 'correct', m.correct,
-        'options', coalesce((select json_agg(json_build_object('id', o.id, 'mineralId', o.mineral_id,
-            'position', o.position, 'value', o.value, 'media', o.media, 'correct', o.correct, 'scores', o.scores)
-            order by o.position, o.id) from mineral_options o where o.mineral_id = m.id), '[]'::json))
-        order by m.position, m.id) from minerals m where m.pebble_id = ${p}.id), '[]'::json))`);
 
 /**
  * Everything an answer needs, in one statement prepared once per connection: the view of the playable trail the

@@ -2,24 +2,24 @@ import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from 
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pebbles } from '../../db/schema';
+import { utcDay } from '../../lib/days';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { isPublicActor } from '../accounts/accounts.policy';
 import type { Actor } from '../accounts/sessions.service';
 import { recordBattleAnswer } from '../battles/battles.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
-import { loadPebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
+import { loadPebbleFacts, type PebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
 import { type Tx, unlocksDue } from '../results/results.unlock';
-import { computeProgress, firstUnanswered, isLocked } from '../trails/progress';
+import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
-import { loadTrailView, type TrailView } from '../trails/trails.repo';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
 import { type AnswerLike, presentPebble } from './player.presenter';
 import {
   type AnswerWrite,
   loadAnswerContext,
-  loadPebbleDetail,
-  openPebbleAndLoadAnswers,
+  loadCurrentPebble,
   type PebbleDetail,
+  type PebbleView,
   statesFingerprint,
   storeAnswer,
 } from './player.repo';
@@ -31,39 +31,22 @@ const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
   video_input: 'video',
 };
 
-async function viewOf(db: Db, actor: Actor, trailId: number): Promise<TrailView> {
-  const view = await loadTrailView(db, actor, trailId);
-  if (!view || view.pebbles.length === 0) throw notFound('Trail not found');
-  if (!hasStarted(view.startsOn)) throw trailNotStarted(view.startsOn!);
-  return view;
-}
-
-/** Marks the pebble opened (it is no longer new) and presents it. */
-async function openAndPresent(db: Db, actor: Actor, view: TrailView, pebbleId: number): Promise<Pebble> {
-  const [answers, detail] = await Promise.all([
-    openPebbleAndLoadAnswers(db, actor.userId, pebbleId, view.trail.id),
-    loadPebbleDetail(db, pebbleId),
-  ]);
-  if (!view.states.has(pebbleId)) view.states.set(pebbleId, { pebbleId, answeredAt: null, passed: null });
-  if (!detail) throw notFound('Pebble not found');
-  return present(db, actor, view, detail, answers);
-}
-
 /** A pebble for the player (its ratings and players-answered count only where it shows them). */
 async function present(
   db: Db,
   actor: Actor,
-  view: TrailView,
+  view: PebbleView,
   detail: PebbleDetail,
   answers: AnswerLike[],
+  /** the facts when the caller's statement read them already (rated and poll pebbles) */
+  known: PebbleFacts | null = null,
 ): Promise<Pebble> {
-  const pebbleId = detail.pebble.id;
   const pebble = presentPebble(view, detail, answers, actor.userId);
   pebble.is_rbo = detail.pebble.isRbo;
   pebble.rbo_scale = detail.pebble.rboScale as 'stars' | 'emojis';
   // ratings and the players-answered count cost a query: only rated and shared (poll) pebbles show them
   if (detail.pebble.isRbo || pebble.poll_pool_id) {
-    const facts = await loadPebbleFacts(db, pebbleId, actor.userId, actor.customerId);
+    const facts = known ?? (await loadPebbleFacts(db, detail.pebble.id, actor.userId, actor.customerId));
     pebble.poll_answers = facts.answered;
     pebble.rbo_results = detail.pebble.isRbo && pebble.answered ? summarise(facts.ratings) : null;
   } else {
@@ -73,19 +56,28 @@ async function present(
   return pebble;
 }
 
-/** GET /api/pebbles/{trailId}[?pebble=id]: the current pebble (first unanswered), or the asked one if unlocked. */
+/**
+ * GET /api/pebbles/{trailId}[?pebble=id]: the current pebble (first unanswered, else the last), or the asked one if
+ * unlocked, in one statement that also chooses it by these rules and marks it opened (loadCurrentPebble); the
+ * refusals are decided here on the view it read, and then it opened nothing.
+ */
 export async function currentPebble(db: Db, actor: Actor, trailId: number, pebbleId?: number): Promise<Pebble> {
-  const view = await viewOf(db, actor, trailId);
-  let index: number;
+  const today = utcDay();
+  const current = await loadCurrentPebble(db, actor, trailId, pebbleId ?? null, today);
+  const view = current?.view;
+  if (!view || view.pebbles.length === 0) throw notFound('Trail not found');
+  if (!hasStarted(view.startsOn, today)) throw trailNotStarted(view.startsOn!);
   if (pebbleId !== undefined) {
-    index = view.pebbles.findIndex((p) => p.id === pebbleId);
+    const index = view.pebbles.findIndex((p) => p.id === pebbleId);
     if (index < 0) throw notFound('Pebble not found');
     if (isLocked(index, view.pebbles, view.states)) throw pebbleLocked();
-  } else {
-    index = firstUnanswered(view.pebbles, view.states);
-    if (index < 0) index = view.pebbles.length - 1;
   }
-  return openAndPresent(db, actor, view, view.pebbles[index].id);
+  const { detail } = current;
+  if (!detail) throw new Error(`pebbles/${trailId}: the statement chose no pebble where the rules allow one`);
+  // the pebble is opened: no longer new
+  if (!view.states.has(detail.pebble.id))
+    view.states.set(detail.pebble.id, { pebbleId: detail.pebble.id, answeredAt: null, passed: null });
+  return present(db, actor, view, detail, current.answers, current.facts);
 }
 
 /** Upload answers must name a live media row of the actor (`live`: the loaded ones), of the mineral's kind. */

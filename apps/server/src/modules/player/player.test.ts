@@ -1,5 +1,5 @@
 import type { Pebble } from '@cairn/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, notifications, trailProgress, userRewards } from '../../db/schema';
 import { demoUserId } from '../../db/seed';
@@ -240,6 +240,84 @@ describe('an answer is one command', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const progress = (await rivalPlayer.trail(id)).progress;
     expect(progress).toMatchObject({ status: 'completed', answered: 3, passed: 0, xp: 0 });
+  });
+});
+
+describe('the current pebble is one statement', () => {
+  // a plain pebble, a poll (shared mineral) and a rated one: the poll's and the rating's facts come in the same statement
+  const WALKED = pkg({ type: 'survey', name: 'Walked survey' }, [
+    '  - name: W1',
+    '    minerals:',
+    '      - { type: sa_text, title: W1, values: [a, b] }',
+    '  - name: W2',
+    '    minerals:',
+    '      - { type: sa_text, title: W2, shared: true, values: [a, b] }',
+    '  - name: W3',
+    '    is_rbo: true',
+    '    minerals:',
+    '      - { type: text_input, title: W3 }',
+  ]);
+  const opened = async (pebbleId: number) =>
+    (
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pebble_states where pebble_id = ${pebbleId}`,
+      )
+    ).rows[0].n;
+
+  it('chooses, opens and reads the pebble in one query; refusals open nothing', async () => {
+    const id = await importTest(t, WALKED, assign);
+    await learner.games(); // the token is checked (and cached) before the counted requests
+    const queries = countQueries(t.database.pool);
+    const counts: number[] = [];
+    const counted = async (pebble?: number) => {
+      queries.reset();
+      const p = await learner.pebble(id, pebble);
+      counts.push(queries.count);
+      return p;
+    };
+    try {
+      const w1 = await counted();
+      expect(w1.name).toBe('W1');
+      expect(w1.navigator.map((n) => [n.is_locked, n.is_new])).toEqual([
+        [false, false],
+        [true, true],
+        [true, true],
+      ]);
+      const [, w2id, w3id] = w1.navigator.map((n) => n.id);
+      // locked, and not in this trail: refused, nothing opened
+      const locked = await learner.current(id, w3id);
+      expect([locked.statusCode, locked.json().code]).toEqual([423, 'pebble_locked']);
+      const foreign = await learner.current(
+        id,
+        (await learner.pebble(await trailIdByName(t, learnerToken, 'Demo exam'))).id,
+      );
+      expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Pebble not found']);
+      expect(await opened(w3id)).toBe(0);
+
+      await learner.ok(w1.id, [{ id: w1.minerals[0].id, options: [optionId(w1, 'a')] }]);
+      const w2 = await counted();
+      expect([w2.id, w2.poll_pool_id, w2.poll_answers]).toEqual([w2id, w2.minerals[0].id, 0]);
+      await learner.ok(w2.id, [{ id: w2.minerals[0].id, options: [optionId(w2, 'b')] }]);
+      const w3 = await counted();
+      expect([w3.id, w3.is_rbo, w3.rbo_results, w3.answered]).toEqual([w3id, true, null, false]);
+      await learner.ok(w3.id, [{ id: w3.minerals[0].id, value: 'done' }]);
+
+      // all answered: the last one, with its answer and its (empty) ratings; an earlier one when asked
+      const last = await counted();
+      expect([last.id, last.is_last, last.answered, last.minerals[0].answer?.value]).toEqual([
+        w3id,
+        true,
+        true,
+        'done',
+      ]);
+      expect(last.rbo_results).toMatchObject({ total_ratings: 0, ratings: [] });
+      const again = await counted(w2id);
+      expect([again.id, again.answered, again.poll_answers]).toEqual([w2id, true, 1]);
+      expect(again.minerals[0].answer).toEqual({ id: w2.minerals[0].id, options: [optionId(w2, 'b')], value: null });
+    } finally {
+      queries.restore();
+    }
+    expect(counts).toEqual([1, 1, 1, 1, 1]);
   });
 });
 

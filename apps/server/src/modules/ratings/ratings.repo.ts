@@ -1,6 +1,6 @@
 import type { RboResults } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, namedStatement } from '../../db/client';
 import type { Tx } from '../results/results.unlock';
 
 /** Peers asked per answer, besides the trail's coach (docs/ratings.md). */
@@ -99,26 +99,37 @@ export async function ratingsOf(db: Db | Tx, pebbleId: number, playerId: number)
 }
 
 /**
- * For the pebble response, in one statement: the ratings of the viewer's answer (RBO pebbles) and how many
- * learners of the customer answered the pebble.
+ * The pebble response's facts as one JSON object `{ ratings, answered }`, as SQL text over the SQL expressions given
+ * (so the current-pebble statement can carry it too): the ratings of the viewer's answer (RBO pebbles), newest first,
+ * and how many learners of the customer answered the pebble.
  */
+export const pebbleFactsJson = (pebble: string, viewer: string, customer: string) => `json_build_object(
+  'ratings', coalesce((select json_agg(x order by x.created_at desc, x.id desc) from (
+    select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
+           (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id,
+           r.created_at
+    from rbo_ratings r join users u on u.id = r.rater_id
+    where r.pebble_id = ${pebble} and r.player_id = ${viewer}) x), '[]'::json),
+  'answered', (select count(*)::int from pebble_states ps join users u on u.id = ps.user_id
+    where ps.pebble_id = ${pebble} and ps.answered_at is not null and u.customer_id is not distinct from ${customer}))`;
+
+export interface PebbleFacts {
+  ratings: RatingRow[];
+  answered: number;
+}
+
+const pebbleFactsStatement = namedStatement<{ facts: PebbleFacts }>(
+  'cairn_pebble_facts',
+  `select ${pebbleFactsJson('$1::int', '$2::int', '$3::int')} as facts`,
+);
+
+/** For the pebble response, in one prepared statement: see pebbleFactsJson. */
 export async function loadPebbleFacts(
   db: Db,
   pebbleId: number,
   viewerId: number,
   customerId: number | null,
-): Promise<{ ratings: RatingRow[]; answered: number }> {
-  const res = await db.execute<{ ratings: RatingRow[] | null; answered: number }>(sql`
-    select
-      (select json_agg(x order by x.created_at desc, x.id desc) from (
-        select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
-               (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id,
-               r.created_at
-        from rbo_ratings r join users u on u.id = r.rater_id
-        where r.pebble_id = ${pebbleId} and r.player_id = ${viewerId}) x) as ratings,
-      (select count(*)::int from pebble_states ps join users u on u.id = ps.user_id
-       where ps.pebble_id = ${pebbleId} and ps.answered_at is not null
-         and u.customer_id is not distinct from ${customerId}) as answered`);
-  const row = res.rows[0];
-  return { ratings: row?.ratings ?? [], answered: row?.answered ?? 0 };
+): Promise<PebbleFacts> {
+  const [row] = await pebbleFactsStatement(db, [pebbleId, viewerId, customerId]);
+  return row.facts;
 }

@@ -114,12 +114,7 @@ export function unlocks(unlock: RewardDecl['unlock'], p: TrailProgress): boolean
   }
 }
 
-/** Index of the first unanswered pebble (pebbles in position order), or -1 when all are answered. */
-export function firstUnanswered(pebbles: PebbleLite[], states: Map<number, StateLite>): number {
-  return pebbles.findIndex((p) => !states.get(p.id)?.answeredAt);
-}
-
-/** A pebble is locked until the one before it is answered. */
+/** A pebble is locked until the one before it is answered (player.repo currentPebbleStatement: the same rule in SQL). */
 export function isLocked(index: number, pebbles: PebbleLite[], states: Map<number, StateLite>): boolean {
   return index > 0 && !states.get(pebbles[index - 1].id)?.answeredAt;
 }

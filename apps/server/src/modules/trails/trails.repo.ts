@@ -1,15 +1,7 @@
 import { and, asc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, preparedPer } from '../../db/client';
-import {
-  pebbleStates,
-  pebbles,
-  type RewardDecl,
-  trailAssignments,
-  trailProgress,
-  trails,
-  users,
-} from '../../db/schema';
+import { pebbleStates, type RewardDecl, trailAssignments, trailProgress, trails, users } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
 import type { PebbleLite, PebbleMark, StateLite } from './progress';
 
@@ -59,6 +51,18 @@ export interface StateJson {
   passed: boolean | null;
 }
 
+/** The trail's pebbles as PebbleSummary JSON, in position order, as SQL text over the trail id expression `trail`. */
+export const pebbleSummariesJson = (trail: string) => `coalesce((select json_agg(json_build_object(
+    'id', p.id, 'trailId', p.trail_id, 'position', p.position, 'stage', p.stage, 'xp', p.xp, 'name', p.name,
+    'faIcon', p.fa_icon, 'faIconBackground', p.fa_icon_background, 'faIconBorder', p.fa_icon_border)
+    order by p.position, p.id)
+  from pebbles p where p.trail_id = ${trail}), '[]'::json)`;
+
+/** The actor's states on the trail as StateJson, as SQL text over the SQL expressions `user` and `trail` (viewSelection's states). */
+export const statesJson = (user: string, trail: string) => `coalesce((select json_agg(json_build_object(
+    'pebbleId', s.pebble_id, 'passed', s.passed, 'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
+  from pebble_states s where s.user_id = ${user} and s.trail_id = ${trail}), '[]'::json)`;
+
 /**
  * The view's columns: the trail, its coach, and as JSON sub-selects its pebbles (in position order),
  * the actor's pebble states and tries used. The outer trail is written `trails.…` explicitly.
@@ -67,11 +71,7 @@ export function viewSelection(userId: Placeholder | number) {
   return {
     trail: trails,
     coach: { id: coach.id, firstname: coach.firstname, lastname: coach.lastname },
-    pebbles: sql<PebbleSummary[]>`coalesce((select json_agg(json_build_object(
-        'id', p.id, 'trailId', p.trail_id, 'position', p.position, 'stage', p.stage, 'xp', p.xp, 'name', p.name,
-        'faIcon', p.fa_icon, 'faIconBackground', p.fa_icon_background, 'faIconBorder', p.fa_icon_border)
-        order by p.position, p.id)
-      from ${pebbles} p where p.trail_id = "trails"."id"), '[]'::json)`,
+    pebbles: sql<PebbleSummary[]>`${sql.raw(pebbleSummariesJson('"trails"."id"'))}`,
     states: sql<StateJson[]>`coalesce((select json_agg(json_build_object(
         'pebbleId', s.pebble_id, 'passed', s.passed,
         'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
