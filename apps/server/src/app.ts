@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preValidationHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
@@ -79,12 +79,24 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (text.trim() === '') return done(null, {});
     defaultJson(request, text, done);
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // a route with a body schema reads a request without a body as {}: a hook of those routes only (reading
+  // request.routeOptions on every request builds a new object each time)
+  const emptyBody: preValidationHookHandler = (request, _reply, done) => {
+    if (request.body === undefined) request.body = {};
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.body) return;
+    route.preValidation = [emptyBody, ...[route.preValidation ?? []].flat()];
+  });
+  // a callback hook: no promise per request (it runs on every one)
+  app.addHook('preValidation', (request, _reply, done) => {
     // PostgreSQL text cannot hold NUL: a query with one failed (a 500); refuse it before any handler runs
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new HttpError(400, 'validation_failed', 'The request contains a NUL character');
+      done(new HttpError(400, 'validation_failed', 'The request contains a NUL character'));
+      return;
     }
+    done();
   });
 
   await app.register(errorReportingPlugin);

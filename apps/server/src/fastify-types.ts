@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
@@ -17,7 +17,8 @@ declare module 'fastify' {
     mailer: Mailer;
     realtime: Realtime;
     jobs: Jobs;
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** the bearer token's actor into request.actor (an onRequest hook, callback style) */
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     reportError: ReportError;
     spaFallback: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null;
   }

@@ -101,4 +101,16 @@ describe('trusted serializer', () => {
     // the pebble schema mixes unions, records, optional and nullable parts: its pick must be built without error
     expect(compilePick(pebbleResponseSchema)).toBeTypeOf('function');
   });
+
+  it('picks a frozen array once and reuses its pick', () => {
+    const list = z.array(z.object({ code: z.string() }));
+    const pick = compilePick(list)!;
+    const constant = Object.freeze([Object.freeze({ code: 'en', extra: 1 })]);
+    const first = pick(constant);
+    expect(first).toEqual([{ code: 'en' }]);
+    expect(pick(constant)).toBe(first);
+    const mutable = [{ code: 'de', extra: 2 }];
+    expect(pick(mutable)).toEqual([{ code: 'de' }]);
+    expect(pick(mutable)).not.toBe(pick(mutable));
+  });
 });

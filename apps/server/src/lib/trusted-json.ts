@@ -10,7 +10,8 @@ import { $ZodError, $ZodType, encode } from 'zod/v4/core';
  * the output of a valid body: it keeps the keys the schema declares (zod strips the others) — a "pick" compiled once
  * per schema — then JSON.stringify. Schema parts whose output zod may change beyond that (unions of objects,
  * defaults, transforms, pipes, dates, loose objects…) still go through zod's `encode`, so for every valid body the
- * bytes are the same as before. The routes keep their schemas, so the OpenAPI document does not change.
+ * bytes are the same as before. The routes keep their schemas, so the OpenAPI document does not change. A frozen
+ * array (deeply frozen: a presenter's constant) is picked once and its pick reused.
  *
  * Under vitest every body is also sent through zod and the two outputs compared: a presenter that breaks its
  * schema still fails the API tests, and a difference between the two serializers fails them too.
@@ -69,7 +70,18 @@ export function compilePick(schema: $ZodType): Pick | null {
       const element = compilePick(def.element!);
       const zod = viaZod(schema);
       if (!element) return (v) => (Array.isArray(v) ? v : zod(v));
-      return (v) => (Array.isArray(v) ? v.map(element) : zod(v));
+      // a frozen array is a constant of the presenters (e.g. the profile's supported languages): picked once
+      const constants = new WeakMap<unknown[], unknown[]>();
+      return (v) => {
+        if (!Array.isArray(v)) return zod(v);
+        if (!Object.isFrozen(v)) return v.map(element);
+        let out = constants.get(v);
+        if (out === undefined) {
+          out = v.map(element);
+          constants.set(v, out);
+        }
+        return out;
+      };
     }
     case 'record': {
       const value = compilePick(def.valueType!);

@@ -47,8 +47,13 @@ export function presentLocales() {
   return LOCALES.map((l) => ({ ...l, default_name: l.name }));
 }
 
-/** presentLocales() once for the process: every profile carries the same list. */
-const SUPPORTED_LANGUAGES: User['supported_languages'] = presentLocales();
+/**
+ * presentLocales() once for the process: every profile carries the same list. Frozen, so the trusted serializer
+ * picks it once too (lib/trusted-json.ts).
+ */
+const SUPPORTED_LANGUAGES: User['supported_languages'] = Object.freeze(
+  presentLocales().map((l) => Object.freeze(l)),
+) as User['supported_languages'];
 
 /** The customer as the client brands itself with it. */
 export function presentCustomer(c: CustomerRow): NonNullable<User['customer']> {

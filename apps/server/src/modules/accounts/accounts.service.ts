@@ -10,32 +10,14 @@ import {
   validateValue,
 } from '@cairn/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Db, preparedPer } from '../../db/client';
-import {
-  countries,
-  customers,
-  discussionParticipants,
-  media,
-  notifications,
-  pebbleStates,
-  profileFields,
-  publicLinks,
-  roles,
-  trailAssignments,
-  userCertificates,
-  userFieldValues,
-  userRewards,
-  userRoles,
-  users,
-  vaultRelations,
-  vaults,
-} from '../../db/schema';
+import { type Db, namedStatement } from '../../db/client';
+import { countries, publicLinks, roles, userRoles, users } from '../../db/schema';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { can as canReference } from '../reference/reference.policy';
 import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
-import { type CustomerRow, fileUrl, presentUser, type UserFacts } from './accounts.presenter';
+import { type CustomerRow, fileUrl, presentUser, type UserFacts, type UserRow } from './accounts.presenter';
 import { type Actor, revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
 
 export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -108,8 +90,16 @@ export async function publicLogin(
   return signIn(db, userId, { ...meta, method: 'public' }, ttl);
 }
 
-interface ProfileExtras {
-  customer: { id: number; company: string; logoPath: string | null; style: CustomerRow['style'] } | null;
+type FieldRow = Parameters<typeof presentField>[0];
+
+/** The profile statement's row: the user's columns the profile shows (named as UserRow), and what it counts. */
+interface ProfileRow extends UserRow {
+  customerId: number | null;
+  /** the customer, when the user has one (a left join) */
+  cId: number | null;
+  cCompany: string;
+  cLogoPath: string | null;
+  cStyle: CustomerRow['style'];
   fields: (FieldRow & { value: string | null })[];
   avatars: { id: number; key: string }[];
   /** the user's unread notifications */
@@ -117,77 +107,72 @@ interface ProfileExtras {
   /** the §3 facts, and the discussions with unread messages (the `chats` counter) */
   facts: UserFacts & { unreadChats: number };
 }
-type FieldRow = Parameters<typeof presentField>[0];
 
 /**
- * The user row with everything the profile shows in one statement (prepared once per connection):
- * the customer, the customer's field definitions with the user's values, and the vault avatars.
- * Columns of the outer row are written `users.…`: drizzle leaves single-table selects unqualified, which
- * the subqueries would resolve against their own tables.
+ * The user with everything the profile shows in one named statement ($1 user, $2 the actor's customer): the
+ * user's columns the presenter reads (birth as its text, as drizzle read it), the customer, the customer's field
+ * definitions with the user's values, the vault avatars, the unread notifications and the §3 facts.
  */
-const profileQuery = preparedPer((db) =>
-  db
-    .select({
-      user: users,
-      extras: sql<ProfileExtras>`json_build_object(
-        'customer', (select json_build_object('id', c.id, 'company', c.company, 'logoPath', c.logo_path, 'style', c.style)
-                     from ${customers} c where c.id = users.customer_id),
-        'fields', coalesce((select json_agg(json_build_object(
-                      'id', f.id, 'customerId', f.customer_id, 'name', f.name, 'label', f.label, 'type', f.type,
-                      'options', f.options, 'edit', f.edit, 'position', f.position, 'value', v.value)
-                    order by f.position, f.id)
-                   from ${profileFields} f
-                   left join ${userFieldValues} v on v.field_id = f.id and v.user_id = users.id
-                   where f.customer_id = ${sql.placeholder('customerId')}), '[]'::json),
-        'avatars', case when users.avatar_url is null then '[]'::json else coalesce((
-                     select json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by r.position)
-                     from ${vaultRelations} r join ${media} m on m.id = r.media_id
-                     where r.model = 'user' and r.model_id = users.id and r.relation = 'avatar'
-                       and m.deleted_at is null), '[]'::json) end,
-        'unread', (select count(*) from ${notifications} n where n.user_id = users.id and n.read_at is null),
-        -- one pass over the user's discussions and one over their assignments give every count of each
-        'facts', (select jsonb_build_object(
-                     'unreadChats', count(*) filter (where dp.unread > 0),
-                     'discussions', count(*),
-                     'unreadMessages', coalesce(sum(dp.unread), 0))
-                   from ${discussionParticipants} dp where dp.user_id = users.id)
-          || (select jsonb_build_object(
-                'accessible', count(*) filter (where ta.open),
-                'inaccessible', count(*) filter (where not ta.open),
-                -- new trails: assigned since /games was last opened, open now, not opened yet
-                'home', count(*) filter (where ta.open and ta.created_at > coalesce(users.home_seen_at, '-infinity')
-                          and not exists (select 1 from ${pebbleStates} s
-                                          where s.user_id = users.id and s.trail_id = ta.trail_id)))
-              from (select a.trail_id, a.created_at,
-                           (a.starts_on is null or a.starts_on <= (now() at time zone 'utc')::date) as open
-                    from ${trailAssignments} a where a.user_id = users.id) ta)
-          || jsonb_build_object(
-               'vaultRelations', coalesce((select json_agg(json_build_object('relation', r.relation, 'media_id', r.media_id)
-                                             order by r.relation, r.position)
-                                           from ${vaultRelations} r where r.model = 'user' and r.model_id = users.id),
-                                          '[]'::json),
-               'myVault', (select min(v.id) from ${vaults} v where v.user_id = users.id and v.parent_id is null),
-               -- rewards and certificates earned since /me was last opened
-               'me', (select count(*) from ${userRewards} ur where ur.user_id = users.id
-                        and ur.achieved_at > coalesce(users.me_seen_at, '-infinity'))
-                   + (select count(*) from ${userCertificates} uc where uc.user_id = users.id
-                        and uc.issued_at > coalesce(users.me_seen_at, '-infinity'))))`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('cairn_profile'),
+const profileRow = namedStatement<ProfileRow>(
+  'cairn_profile_row',
+  `select u.id, u.customer_id as "customerId", u.email, u.firstname, u.lastname, u.mobile, u.birth::text as birth,
+     u.avatar_url as "avatarUrl", u.cover, u.nationality_id as "nationalityId", u.is_root as "isRoot",
+     u.is_coach as "isCoach", u.is_admin as "isAdmin", u.is_paused as "isPaused", u.language, u.logins,
+     u.trail_id as "trailId", u.created_at as "createdAt", u.updated_at as "updatedAt", u.deleted_at as "deletedAt",
+     c.id as "cId", c.company as "cCompany", c.logo_path as "cLogoPath", c.style as "cStyle",
+     coalesce((select json_agg(json_build_object(
+                 'id', f.id, 'customerId', f.customer_id, 'name', f.name, 'label', f.label, 'type', f.type,
+                 'options', f.options, 'edit', f.edit, 'position', f.position, 'value', v.value)
+               order by f.position, f.id)
+              from profile_fields f
+              left join user_field_values v on v.field_id = f.id and v.user_id = u.id
+              where f.customer_id = $2), '[]'::json) as fields,
+     case when u.avatar_url is null then '[]'::json else coalesce((
+       select json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by r.position)
+       from vault_relations r join media m on m.id = r.media_id
+       where r.model = 'user' and r.model_id = u.id and r.relation = 'avatar'
+         and m.deleted_at is null), '[]'::json) end as avatars,
+     (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::int as unread,
+     -- one pass over the user's discussions and one over their assignments give every count of each
+     (select jsonb_build_object(
+         'unreadChats', count(*) filter (where dp.unread > 0),
+         'discussions', count(*),
+         'unreadMessages', coalesce(sum(dp.unread), 0))
+       from discussion_participants dp where dp.user_id = u.id)
+     || (select jsonb_build_object(
+           'accessible', count(*) filter (where ta.open),
+           'inaccessible', count(*) filter (where not ta.open),
+           -- new trails: assigned since /games was last opened, open now, not opened yet
+           'home', count(*) filter (where ta.open and ta.created_at > coalesce(u.home_seen_at, '-infinity')
+                     and not exists (select 1 from pebble_states s
+                                     where s.user_id = u.id and s.trail_id = ta.trail_id)))
+         from (select a.trail_id, a.created_at,
+                      (a.starts_on is null or a.starts_on <= (now() at time zone 'utc')::date) as open
+               from trail_assignments a where a.user_id = u.id) ta)
+     || jsonb_build_object(
+          'vaultRelations', coalesce((select json_agg(json_build_object('relation', r.relation, 'media_id', r.media_id)
+                                        order by r.relation, r.position)
+                                      from vault_relations r where r.model = 'user' and r.model_id = u.id),
+                                     '[]'::json),
+          'myVault', (select min(v.id) from vaults v where v.user_id = u.id and v.parent_id is null),
+          -- rewards and certificates earned since /me was last opened
+          'me', (select count(*) from user_rewards ur where ur.user_id = u.id
+                   and ur.achieved_at > coalesce(u.me_seen_at, '-infinity'))
+              + (select count(*) from user_certificates uc where uc.user_id = u.id
+                   and uc.issued_at > coalesce(u.me_seen_at, '-infinity'))) as facts
+   from users u left join customers c on c.id = u.customer_id
+   where u.id = $1`,
 );
 
 /** The actor's own profile in the User shape (one query). */
 export async function getProfile(db: Db, actor: Actor, baseUrl: string): Promise<User> {
   // a customer-less actor has no fields: customer_id = null matches nothing
-  const [row] = await profileQuery(db).execute({ userId: actor.userId, customerId: actor.customerId });
-  const u = row?.user;
+  const [u] = await profileRow(db, [actor.userId, actor.customerId]);
   if (!u || u.deletedAt || !can(actor, 'profile:read', { userId: u.id, customerId: u.customerId })) throw forbidden();
-  const { customer, fields, avatars, unread } = row.extras;
-  const { unreadChats, ...facts } = row.extras.facts;
+  const { fields, avatars, unread } = u;
+  const { unreadChats, ...facts } = u.facts;
   return presentUser(u, {
-    customer,
+    customer: u.cId === null ? null : { id: u.cId, company: u.cCompany, logoPath: u.cLogoPath, style: u.cStyle },
     roles: actor.roles,
     fields: fields.filter((f) => canReference(actor, 'field:read', f)).map((f) => presentField(f, f.value)),
     baseUrl,

@@ -103,13 +103,20 @@ const accessQuery = preparedPer((db) =>
  */
 export async function authenticateAccessToken(db: Db, token: string): Promise<Actor> {
   const hash = hashToken(token);
-  const cache = tokenCacheOf<Actor>(db);
   const now = Date.now();
-  const hit = cache.get(hash, now);
-  if (hit) {
-    if (hit.expiresAt <= now) throw tokenExpired();
-    return hit.actor;
-  }
+  return cachedActor(db, hash, now) ?? loadActor(db, hash, now);
+}
+
+/** The actor of a token hash from this process's cache; undefined when not cached; 498 when it has expired. */
+export function cachedActor(db: Db, hash: string, now = Date.now()): Actor | undefined {
+  const hit = tokenCacheOf<Actor>(db).get(hash, now);
+  if (!hit) return undefined;
+  if (hit.expiresAt <= now) throw tokenExpired();
+  return hit.actor;
+}
+
+/** The actor of a token hash read from the database (one indexed query), then cached; 401 or 498 as above. */
+export async function loadActor(db: Db, hash: string, now = Date.now()): Promise<Actor> {
   const [row] = await accessQuery(db).execute({ hash });
   if (row?.kind !== 'access' || row.sessionRevoked || row.userDeleted) throw unauthenticated();
   if (row.expired) throw tokenExpired();
@@ -120,7 +127,13 @@ export async function authenticateAccessToken(db: Db, token: string): Promise<Ac
     trailId: row.trailId,
     roles: row.roles,
   };
-  cache.set(hash, { actor, sessionId: row.sessionId, userId: row.userId, expiresAt: row.expiresAt, cachedAt: now });
+  tokenCacheOf<Actor>(db).set(hash, {
+    actor,
+    sessionId: row.sessionId,
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+    cachedAt: now,
+  });
   return actor;
 }
 

@@ -9,7 +9,7 @@ import { userRewardRows } from './rewards.repo';
 export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise<Reward[]> {
   const rows = await userRewardRows(db, [actor.userId, ids ?? null]);
   return rows.flatMap((r) => {
-    const decl = r.trail_rewards.find((d) => d.key === r.reward_key);
+    const decl = r.decl;
     if (!decl) return [];
     return [
       {

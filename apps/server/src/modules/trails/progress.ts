@@ -24,6 +24,12 @@ export interface TrailProgress extends Progress {
   stagesDone: string[];
 }
 
+/**
+ * A pebble as the games statement sends it (trails.repo `gameRows`), in position order: its xp, its stage, whether the
+ * learner answered it and whether that answer passed.
+ */
+export type PebbleMark = [xp: number, stage: string | null, answered: boolean, passed: boolean | null];
+
 /** Progress of one learner on one trail from its pebbles (in position order) and their states (docs/scoring.md). */
 export function computeProgress(
   trail: TrailRules,
@@ -31,23 +37,31 @@ export function computeProgress(
   states: Map<number, StateLite>,
   triesUsed: number,
 ): TrailProgress {
+  const marks = pebbles.map((p): PebbleMark => {
+    const s = states.get(p.id);
+    return [p.xp, p.stage, !!s?.answeredAt, s?.passed ?? null];
+  });
+  return progressOfMarks(trail, marks, triesUsed);
+}
+
+/** computeProgress over the pebbles' marks (what the games statement reads instead of pebbles and states). */
+export function progressOfMarks(trail: TrailRules, marks: PebbleMark[], triesUsed: number): TrailProgress {
   let answered = 0;
   let passed = 0;
   let xp = 0;
   let xpTotal = 0;
   const stages = new Map<string, boolean>();
-  for (const p of pebbles) {
-    const s = states.get(p.id);
-    const ok = !!s?.answeredAt && s.passed === true;
-    if (s?.answeredAt) answered++;
+  for (const [pebbleXp, stage, isAnswered, isPassed] of marks) {
+    const ok = isAnswered && isPassed === true;
+    if (isAnswered) answered++;
     if (ok) {
       passed++;
-      xp += p.xp;
+      xp += pebbleXp;
     }
-    xpTotal += p.xp;
-    if (p.stage) stages.set(p.stage, (stages.get(p.stage) ?? true) && ok);
+    xpTotal += pebbleXp;
+    if (stage) stages.set(stage, (stages.get(stage) ?? true) && ok);
   }
-  const total = pebbles.length;
+  const total = marks.length;
   const completed = total > 0 && answered === total;
   const stagesDone = [...stages].filter(([, done]) => done).map(([name]) => name);
   return {
@@ -81,20 +95,23 @@ export function canReset(p: Progress): boolean {
 
 /** The rewards whose unlock condition the progress meets (issued later by the results feature). */
 export function rewardsEarned(rewards: RewardDecl[], p: TrailProgress): RewardDecl[] {
-  return rewards.filter((r) => {
-    switch (r.unlock.on) {
-      case 'trail_completed':
-        return p.status === 'completed';
-      case 'trail_passed':
-        return p.trail_passed === true;
-      case 'xp_at_least':
-        return p.xp >= Number(r.unlock.value ?? 0);
-      case 'stage_completed':
-        return p.stagesDone.includes(String(r.unlock.value));
-      default:
-        return false;
-    }
-  });
+  return rewards.filter((r) => unlocks(r.unlock, p));
+}
+
+/** Whether the progress meets a reward's unlock condition. */
+export function unlocks(unlock: RewardDecl['unlock'], p: TrailProgress): boolean {
+  switch (unlock.on) {
+    case 'trail_completed':
+      return p.status === 'completed';
+    case 'trail_passed':
+      return p.trail_passed === true;
+    case 'xp_at_least':
+      return p.xp >= Number(unlock.value ?? 0);
+    case 'stage_completed':
+      return p.stagesDone.includes(String(unlock.value));
+    default:
+      return false;
+  }
 }
 
 /** A pebble is locked until the one before it is answered (player.repo currentPebbleStatement: the same rule in SQL). */

@@ -1,6 +1,6 @@
 import type { Trail } from '@cairn/shared';
-import { canReset, computeProgress, publicProgress, rewardsEarned } from './progress';
-import type { TrailView } from './trails.repo';
+import { canReset, progressOfMarks, publicProgress, unlocks } from './progress';
+import type { GameRow } from './trails.repo';
 
 /** Seconds as the spec's duration object. */
 export function presentDuration(total: number): Trail['duration'] {
@@ -13,28 +13,29 @@ export function presentDuration(total: number): Trail['duration'] {
   };
 }
 
-/** A trail row with the actor's progress → the Trail JSON of GET /api/games. */
-export function presentTrail(v: TrailView): Trail {
-  const t = v.trail;
-  const progress = computeProgress(t, v.pebbles, v.states, v.triesUsed);
+/** A trail's row with the actor's progress (trails.repo `gameRows`) → the Trail JSON of GET /api/games. */
+export function presentTrail(t: GameRow): Trail {
+  const progress = progressOfMarks({ triesTotal: t.tries_total, passPercent: t.pass_percent }, t.marks, t.tries_used);
+  let rewards = 0;
+  for (const unlock of t.unlocks) if (unlocks(unlock, progress)) rewards++;
   return {
     id: t.id,
     name: t.name,
     description: t.description,
-    icon: t.iconUrl ? { url: t.iconUrl } : null,
+    icon: t.icon_url ? { url: t.icon_url } : null,
     type: t.type as Trail['type'],
     style: { gradient: t.gradient },
     difficulty: t.difficulty as Trail['difficulty'],
-    duration: presentDuration(t.durationSeconds),
-    coach: v.coach,
+    duration: presentDuration(t.duration_seconds),
+    coach: t.coach_id ? { id: t.coach_id, firstname: t.coach_firstname, lastname: t.coach_lastname } : null,
     achievements: [
       { type: 'xp', score: progress.xp, total: progress.xp_total },
-      { type: 'reward', score: rewardsEarned(t.rewards, progress).length, total: t.rewards.length },
+      { type: 'reward', score: rewards, total: t.unlocks.length },
     ],
     progress: publicProgress(progress),
     can_reset: canReset(progress),
-    starts_on: v.startsOn,
-    due_on: v.dueOn,
+    starts_on: t.starts_on,
+    due_on: t.due_on,
     pdf: null,
   };
 }

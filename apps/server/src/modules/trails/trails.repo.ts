@@ -1,9 +1,9 @@
 import { and, asc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Db, preparedPer } from '../../db/client';
-import { pebbleStates, trailAssignments, trailProgress, trails, users } from '../../db/schema';
+import { type Db, namedStatement, preparedPer } from '../../db/client';
+import { pebbleStates, type RewardDecl, trailAssignments, trailProgress, trails, users } from '../../db/schema';
 import type { Actor } from '../accounts/sessions.service';
-import type { PebbleLite, StateLite } from './progress';
+import type { PebbleLite, PebbleMark, StateLite } from './progress';
 
 export const coach = alias(users, 'coach');
 
@@ -158,3 +158,63 @@ export async function loadTrailView(db: Db, actor: Actor, trailId: number): Prom
   const [row] = await viewByIdQuery(db).execute({ ...actorParams(actor), id: trailId });
   return row ? toViews([row as ViewRow])[0] : null;
 }
+
+/**
+ * A playable trail as GET /api/games and /api/games/{id} present it (trails.presenter `presentTrail`): only the
+ * trail's columns the presenter reads, the coach from a join, the reward declarations' unlock conditions, and per
+ * pebble its mark (xp, stage, answered, passed) instead of the pebbles and the states apart.
+ */
+export interface GameRow {
+  id: number;
+  name: string;
+  description: string | null;
+  icon_url: string | null;
+  type: string;
+  gradient: number;
+  difficulty: string;
+  duration_seconds: number;
+  tries_total: number;
+  pass_percent: number;
+  /** the unlock condition of each declared reward, in declaration order */
+  unlocks: RewardDecl['unlock'][];
+  coach_id: number | null;
+  coach_firstname: string | null;
+  coach_lastname: string | null;
+  /** the pebbles in position order */
+  marks: PebbleMark[];
+  tries_used: number;
+  /** the actor's assignment dates (YYYY-MM-DD), when assigned */
+  starts_on: string | null;
+  due_on: string | null;
+}
+
+/**
+ * The games statement, without its last condition: $1 user, $2 customer, $3 the public user's trail. The same rule
+ * as `playableBy` (a null customer matches nothing; a null trail id is "not the public user's trail"); the
+ * assignment joined once gives both the rule's "assigned" and the schedule (one row per trail and user: its key).
+ */
+const GAMES_SELECT = `select tr.id, tr.name, tr.description, tr.icon_url, tr.type, tr.gradient, tr.difficulty,
+    tr.duration_seconds, tr.tries_total, tr.pass_percent,
+    (select coalesce(jsonb_agg(d.value -> 'unlock' order by d.n), '[]'::jsonb)
+       from jsonb_array_elements(tr.rewards) with ordinality d(value, n)) as unlocks,
+    c.id as coach_id, c.firstname as coach_firstname, c.lastname as coach_lastname,
+    (select coalesce(json_agg(json_build_array(p.xp, p.stage, s.answered_at is not null, s.passed)
+                              order by p.position, p.id), '[]'::json)
+       from pebbles p
+       left join pebble_states s on s.user_id = $1 and s.pebble_id = p.id and s.trail_id = tr.id
+       where p.trail_id = tr.id) as marks,
+    coalesce((select tp.tries_used from trail_progress tp where tp.user_id = $1 and tp.trail_id = tr.id), 0)
+      as tries_used,
+    to_char(ta.starts_on, 'YYYY-MM-DD') as starts_on, to_char(ta.due_on, 'YYYY-MM-DD') as due_on
+  from trails tr
+  left join users c on c.id = tr.coach_id
+  left join trail_assignments ta on ta.trail_id = tr.id and ta.user_id = $1
+  where tr.customer_id = $2 and (ta.user_id is not null or tr.id = $3)`;
+
+/** GET /api/games (and /api/me/surveys, /api/me/exams): $4 the types, or null for all; by id. */
+export const gameRows = namedStatement<GameRow>(
+  'cairn_games',
+  `${GAMES_SELECT} and ($4::text[] is null or tr.type = any($4::text[])) order by tr.id`,
+);
+/** GET /api/games/{id}: $4 the trail; no row when it is not the actor's to play. */
+export const gameRow = namedStatement<GameRow>('cairn_game', `${GAMES_SELECT} and tr.id = $4`);

@@ -1,25 +1,25 @@
 import type { Trail, TrailType } from '@cairn/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mineralAnswers, pebbleStates, trailProgress, trails } from '../../db/schema';
+import { mineralAnswers, pebbleStates, trailProgress } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { Actor } from '../accounts/sessions.service';
-import { canReset, computeProgress } from './progress';
+import { canReset, computeProgress, progressOfMarks } from './progress';
 import { noTriesLeft, nothingToReset } from './trails.errors';
 import { presentTrail } from './trails.presenter';
-import { loadTrailView, loadTrailViews } from './trails.repo';
+import { gameRow, gameRows, loadTrailViews } from './trails.repo';
 
 /** GET /api/games, /api/me/surveys, /api/me/exams: the actor's playable trails (optionally of some types). */
 export async function listGames(db: Db, actor: Actor, types?: TrailType[]): Promise<Trail[]> {
-  const views = await loadTrailViews(db, actor, types ? inArray(trails.type, types) : undefined);
-  return views.map(presentTrail);
+  const rows = await gameRows(db, [actor.userId, actor.customerId, actor.trailId, types ?? null]);
+  return rows.map(presentTrail);
 }
 
 /** GET /api/games/{id}; 404 when the trail is not the actor's to play. */
 export async function getGame(db: Db, actor: Actor, trailId: number): Promise<Trail> {
-  const view = await loadTrailView(db, actor, trailId);
-  if (!view) throw notFound('Trail not found');
-  return presentTrail(view);
+  const [row] = await gameRow(db, [actor.userId, actor.customerId, actor.trailId, trailId]);
+  if (!row) throw notFound('Trail not found');
+  return presentTrail(row);
 }
 
 /** GET /api/me/reset: trails the actor may reset now, with their tries. */
@@ -45,12 +45,12 @@ export async function listResettable(db: Db, actor: Actor) {
 
 /** DELETE /api/games/reset/{id}: spends a try and clears the actor's answers on the trail. */
 export async function resetGame(db: Db, actor: Actor, trailId: number): Promise<Trail> {
-  const view = await loadTrailView(db, actor, trailId);
-  if (!view) throw notFound('Trail not found');
-  const p = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
+  const [row] = await gameRow(db, [actor.userId, actor.customerId, actor.trailId, trailId]);
+  if (!row) throw notFound('Trail not found');
+  const total = row.tries_total;
+  const p = progressOfMarks({ triesTotal: total, passPercent: row.pass_percent }, row.marks, row.tries_used);
   if (p.answered === 0) throw nothingToReset();
   if (!canReset(p)) throw noTriesLeft();
-  const total = view.trail.triesTotal;
   await db.transaction(async (tx) => {
     // the guard in the update makes two concurrent resets unable to overspend the tries
     const spent = await tx
