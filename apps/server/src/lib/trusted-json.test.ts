@@ -2,7 +2,7 @@ import { pebbleResponseSchema, rewardsResponseSchema } from '@cairn/shared';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compilePick, trustedSerializer } from './trusted-json';
+import { compileWriter, trustedSerializer } from './trusted-json';
 
 // the trusted serializer alone (routes get it through trustedSerializerCompiler, which under vitest also checks it)
 const compile = (schema: z.ZodType) => trustedSerializer(schema, 'GET', '/test');
@@ -61,12 +61,14 @@ describe('trusted serializer', () => {
     expect(sent).not.toContain('depth');
   });
 
-  it('passes leaves and arrays of leaves through without copying', () => {
-    expect(compilePick(z.union([z.string(), z.number()]).nullable())).toBeNull();
-    const list = ['a', 1];
-    expect(compilePick(z.array(z.union([z.string(), z.number()])))?.(list)).toBe(list);
-    const row = { a: 'x' };
-    expect(compilePick(z.object({ a: z.string() }))?.(row)).not.toBe(row);
+  it('writes leaves and arrays of leaves as JSON.stringify does, objects with their declared keys only', () => {
+    const list = ['a', 1, 'line\n"quoted"', 2.5];
+    expect(compileWriter(z.array(z.union([z.string(), z.number()])))(list)).toBe(JSON.stringify(list));
+    expect(compileWriter(z.string().nullable())(null)).toBe('null');
+    const row = { b: 1, a: 'x', c: undefined };
+    expect(compileWriter(z.object({ a: z.string(), c: z.string().optional() }))(row)).toBe('{"a":"x"}');
+    const sparse = [{ a: 'x' }, undefined];
+    expect(compileWriter(z.array(z.object({ a: z.string() }).optional()))(sparse)).toBe('[{"a":"x"},null]');
   });
 
   it('still refuses a body of the wrong shape where it copies (a 500, as before)', () => {
@@ -98,19 +100,29 @@ describe('trusted serializer', () => {
     };
     const rewards = { data: [reward, { ...reward, id: 2, media: null }] };
     expect(compile(rewardsResponseSchema)(rewards)).toBe(viaZod(rewardsResponseSchema, rewards));
-    // the pebble schema mixes unions, records, optional and nullable parts: its pick must be built without error
-    expect(compilePick(pebbleResponseSchema)).toBeTypeOf('function');
+    // the pebble schema mixes unions, records, optional and nullable parts: its writer must be built without error
+    expect(compileWriter(pebbleResponseSchema)).toBeTypeOf('function');
   });
 
-  it('picks a frozen array once and reuses its pick', () => {
+  it('writes a frozen array once and reuses its text; a mutable one is written each time', () => {
     const list = z.array(z.object({ code: z.string() }));
-    const pick = compilePick(list)!;
-    const constant = Object.freeze([Object.freeze({ code: 'en', extra: 1 })]);
-    const first = pick(constant);
-    expect(first).toEqual([{ code: 'en' }]);
-    expect(pick(constant)).toBe(first);
+    const write = compileWriter(list);
+    let reads = 0;
+    const constant = Object.freeze([
+      Object.freeze({
+        get code() {
+          reads++;
+          return 'en';
+        },
+        extra: 1,
+      }),
+    ]);
+    expect(write(constant)).toBe('[{"code":"en"}]');
+    expect(write(constant)).toBe('[{"code":"en"}]');
+    expect(reads).toBe(1);
     const mutable = [{ code: 'de', extra: 2 }];
-    expect(pick(mutable)).toEqual([{ code: 'de' }]);
-    expect(pick(mutable)).not.toBe(pick(mutable));
+    expect(write(mutable)).toBe('[{"code":"de"}]');
+    mutable[0].code = 'fr';
+    expect(write(mutable)).toBe('[{"code":"fr"}]');
   });
 });
