@@ -39,6 +39,8 @@ const nextTask = (): Promise<void> => {
 
 async function start() {
   const { pathname } = window.location;
+  // the entry's evaluation (React DOM above all) is one task already: everything else starts in the next ones
+  await nextTask();
   const queryClient = createQueryClient();
   // the first screen's data is asked for before anything else (lib/prefetch.ts)
   const signedIn = session.tokens() !== null && !isPreviewPath(pathname);
