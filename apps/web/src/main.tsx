@@ -7,7 +7,7 @@ import { PROFILE_QUERY } from './features/account/profile';
 import { installChunkReloadGuard } from './lib/chunk-reload';
 import { initI18n } from './lib/i18n';
 import { isPreviewPath, splitLocale } from './lib/locale';
-import { prefetchProfile, prefetchRouteData } from './lib/prefetch';
+import { prefetchRouteData } from './lib/prefetch';
 import { createQueryClient } from './lib/query';
 import { session } from './lib/session';
 import './index.css';
@@ -44,7 +44,7 @@ async function start() {
   const queryClient = createQueryClient();
   // the first screen's data is asked for before anything else (lib/prefetch.ts)
   const signedIn = session.tokens() !== null && !isPreviewPath(pathname);
-  if (signedIn) prefetchProfile(queryClient, PROFILE_QUERY);
+  if (signedIn) void queryClient.prefetchQuery(PROFILE_QUERY);
   await nextTask();
   const i18nStarted = initI18n(splitLocale(pathname).locale);
   await nextTask();

@@ -61,19 +61,11 @@ export function installLinkPrefetch(routes: RouteObject[], queryClient: QueryCli
 }
 
 /**
- * The first screen's data, asked for while its code and strings are still on their way (render-as-you-fetch): the
- * signed-in profile, which every signed-in layout shows, and the matched routes' `handle.prefetch`. The screens'
- * queries then find the requests already running, and render once with their data instead of a spinner followed by
- * a second render (docs/performance.md, Round 8). main.tsx calls these only with a stored session.
+ * The first screen's route data, asked for while its code and strings are still on their way (render-as-you-fetch):
+ * the matched routes' `handle.prefetch`. The screens' queries then find the requests already running, and render
+ * once with their data instead of a spinner followed by a second render (docs/performance.md, Round 8). main.tsx
+ * calls it, with the profile's prefetch, only with a stored session.
  */
-export function prefetchProfile(
-  queryClient: QueryClient,
-  profile: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number },
-): void {
-  void queryClient.prefetchQuery(profile);
-}
-
-/** The matched routes' first data (see prefetchProfile). */
 export function prefetchRouteData(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
   for (const m of matchRoutes(routes, pathname) ?? []) {
     const data = (m.route.handle as { prefetch?: DataPrefetch } | undefined)?.prefetch;

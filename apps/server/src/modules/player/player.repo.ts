@@ -24,6 +24,7 @@ import {
   type PebbleSummary,
   pebbleSummariesJson,
   playableByPlaceholders,
+  playableText,
   type StateJson,
   statesJson,
   statesOf,
@@ -113,7 +114,7 @@ const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
      select tr.id, tr.name, tr.type, tr.icon_url, tr.redirect_url, tr.style, tr.tries_total, tr.pass_percent,
             ta.starts_on
      from trails tr left join trail_assignments ta on ta.trail_id = tr.id and ta.user_id = $1
-     where tr.id = $4 and tr.customer_id = $2 and (ta.user_id is not null or tr.id = $3)),
+     where tr.id = $4 and ${playableText('tr', 'ta')}),
    ps as (
      select p.id, s.answered_at, row_number() over w as n,
             -- isLocked: a pebble is locked until the one before it is answered

@@ -58,10 +58,20 @@ export const pebbleSummariesJson = (trail: string) => `coalesce((select json_agg
     order by p.position, p.id)
   from pebbles p where p.trail_id = ${trail}), '[]'::json)`;
 
+/** A state `s` (a pebble_states row) as StateJson: answered_at as epoch milliseconds. */
+const STATE_JSON = `json_build_object('pebbleId', s.pebble_id, 'passed', s.passed,
+    'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8)`;
+
 /** The actor's states on the trail as StateJson, as SQL text over the SQL expressions `user` and `trail` (viewSelection's states). */
-export const statesJson = (user: string, trail: string) => `coalesce((select json_agg(json_build_object(
-    'pebbleId', s.pebble_id, 'passed', s.passed, 'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
+export const statesJson = (user: string, trail: string) => `coalesce((select json_agg(${STATE_JSON})
   from pebble_states s where s.user_id = ${user} and s.trail_id = ${trail}), '[]'::json)`;
+
+/**
+ * `playableBy` as SQL text for the named statements: `tr` the trail, `ta` the actor's assignment to it (left
+ * joined); $2 the actor's customer, $3 the public user's trail (null compares as "not it").
+ */
+export const playableText = (tr: string, ta: string) =>
+  `${tr}.customer_id = $2 and (${ta}.user_id is not null or ${tr}.id = $3)`;
 
 /**
  * The view's columns: the trail, its coach, and as JSON sub-selects its pebbles (in position order),
@@ -72,9 +82,7 @@ export function viewSelection(userId: Placeholder | number) {
     trail: trails,
     coach: { id: coach.id, firstname: coach.firstname, lastname: coach.lastname },
     pebbles: sql<PebbleSummary[]>`${sql.raw(pebbleSummariesJson('"trails"."id"'))}`,
-    states: sql<StateJson[]>`coalesce((select json_agg(json_build_object(
-        'pebbleId', s.pebble_id, 'passed', s.passed,
-        'answeredAt', floor(extract(epoch from s.answered_at) * 1000)::int8))
+    states: sql<StateJson[]>`coalesce((select json_agg(${sql.raw(STATE_JSON)})
       from ${pebbleStates} s where s.user_id = ${userId} and s.trail_id = "trails"."id"), '[]'::json)`,
     triesUsed: sql<number>`coalesce((select tp.tries_used from ${trailProgress} tp
       where tp.user_id = ${userId} and tp.trail_id = "trails"."id"), 0)`,
@@ -209,7 +217,7 @@ const GAMES_SELECT = `select tr.id, tr.name, tr.description, tr.icon_url, tr.typ
   from trails tr
   left join users c on c.id = tr.coach_id
   left join trail_assignments ta on ta.trail_id = tr.id and ta.user_id = $1
-  where tr.customer_id = $2 and (ta.user_id is not null or tr.id = $3)`;
+  where ${playableText('tr', 'ta')}`;
 
 /** GET /api/games (and /api/me/surveys, /api/me/exams): $4 the types, or null for all; by id. */
 export const gameRows = namedStatement<GameRow>(
