@@ -10,7 +10,7 @@
 // Usage: node bench/starts.mjs [learners, default 3000] [concurrency, default 200]
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { benchDb, seedUsers, startServer } from './_server.mjs';
+import { benchDb, seedUsers, startBare, startServer } from './_server.mjs';
 
 const LEARNERS = Number(process.argv[2] ?? 3000);
 const CONCURRENCY = Number(process.argv[3] ?? 200);
@@ -56,6 +56,12 @@ try {
   const warm = await seedUsers(db, 1, 'warmup', 'Warm');
   await db.query('insert into trail_assignments (trail_id, user_id) values ($1, $2)', [trail.id, warm.users[0].id]);
   await fetch(`${base}/api/games/${trail.id}`, { headers: { authorization: `Bearer ${warm.tokens[0]}` } });
+  // and this process's own HTTP client: it opens CONCURRENCY connections at t = 0, which 3,000 browsers would each
+  // do for themselves; cold, that set-up alone took a second of the first requests' latency (docs/performance.md,
+  // Round 9). Warmed on a bare server of its own, so the app still accepts every connection of the burst new.
+  const bare = await startBare(Number(process.env.BENCH_BARE_PORT ?? 3292));
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => fetch(bare.url).then((r) => r.text())));
+  await bare.stop();
 
   const latency = { game: [], pebble: [], answer: [] };
   const errors = { game: 0, pebble: 0, answer: 0 };

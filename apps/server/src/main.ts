@@ -57,10 +57,14 @@ async function main(): Promise<void> {
       url = embedded.url;
       console.log(`embedded PostgreSQL listening on 127.0.0.1:${embedded.port}`);
     }
-    database = createDatabase(url, { onError: (err) => console.warn(`database: ${err.message}`) });
+    database = createDatabase(url, { keepWarm: true, onError: (err) => console.warn(`database: ${err.message}`) });
     const { seeded } = await prepareDatabase(database, { filesDir: config.filesDir });
     console.log(seeded ? 'database migrated and demo data seeded' : 'database migrated (existing data kept)');
 
+    // a database that refuses more connections now refuses them under load too: said, not fatal
+    await database
+      .warm()
+      .catch((err) => console.warn(`database: the pool could not open every connection (${err.message})`));
     app = await buildApp({ ...config, databaseUrl: url }, { database });
     await app.listen({ port: config.port, host: config.host });
     printBanner(config.publicUrl);

@@ -10,14 +10,36 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Opens every connection of the pool now (a server's start; see `keepWarm`). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Opens a connection pool to `url` and wraps it in Drizzle. */
-export function createDatabase(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Database {
+/**
+ * Opens a connection pool to `url` and wraps it in Drizzle. `keepWarm` (the server's own pool): connections, once
+ * open, stay open however long they idle, and `warm()` opens them all at start — so a burst after a quiet night (a
+ * whole company starting a trail at 9:00) finds them ready instead of opening them while 200 requests wait
+ * (docs/performance.md, Round 9).
+ */
+export function createDatabase(
+  url: string,
+  opts: {
+    max?: number;
+    keepWarm?: boolean;
+    onError?: (err: Error) => void /** pg's default 10 s */;
+    idleMs?: number;
+  } = {},
+): Database {
+  const max = opts.max ?? 10;
   // a request waits at most 5 s for a connection (a free one, or a new one to a server that does not answer),
   // then fails (503, plugins/errors.ts) instead of hanging
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    min: opts.keepWarm ? max : 0,
+    idleTimeoutMillis: opts.idleMs,
+    connectionTimeoutMillis: 5000,
+  });
   let closed = false;
   // an idle client losing its server must not crash the process; after close() it is just shutdown noise,
   // since pool.end() resolves before the connections have finished closing
@@ -28,6 +50,10 @@ export function createDatabase(url: string, opts: { max?: number; onError?: (err
   return {
     db,
     pool,
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const c of clients) c.release();
+    },
     async close() {
       if (closed) return;
       closed = true;
