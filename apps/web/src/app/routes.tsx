@@ -55,12 +55,6 @@ const prefetchTrail: DataPrefetch = async (params, qc) => {
   if (Number.isFinite(Number(params.id))) await qc.prefetchQuery(q);
   return q;
 };
-// the player's current pebble: on entering /player/{id} only (reading it marks the pebble opened; lib/prefetch.ts)
-const enterPlayer: DataPrefetch = async (params, qc) => {
-  const q = (await import('../features/player/api')).pebbleQuery(Number(params.id));
-  if (Number.isInteger(Number(params.id)) && Number(params.id) > 0) await qc.prefetchQuery(q);
-  return q;
-};
 const player = () => import('../features/player/components/screens');
 const results = () => import('../features/results/components/screens');
 const rbo = () => import('../features/rbo/components/screens');
@@ -193,7 +187,6 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     (m) => m.PlayerScreen,
                     ['player', 'games', 'validation', 'nav', 'results'],
                   ),
-                  handle: { prefetch: prefetchTrail, prefetchOnEntry: enterPlayer },
                 },
                 {
                   path: 'player-battle/:id?',

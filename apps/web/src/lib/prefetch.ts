@@ -5,16 +5,6 @@ import { matchRoutes, type Params, type RouteObject } from 'react-router';
 /** A route's first data, put in the query cache ahead of a visit; set as the route's `handle.prefetch`. */
 export type DataPrefetch = (params: Params, queryClient: QueryClient) => Promise<{ queryKey: readonly unknown[] }>;
 
-/**
- * What a route's `handle` may carry: `prefetch`, data without effects, asked for on a hover or focus of a link to it
- * and on a first load of it; `prefetchOnEntry`, data whose reading has an effect on the server (opening the current
- * pebble), asked for only on a first load of the route itself.
- */
-export interface PrefetchHandle {
-  prefetch?: DataPrefetch;
-  prefetchOnEntry?: DataPrefetch;
-}
-
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;
@@ -47,7 +37,7 @@ export function installLinkPrefetch(routes: RouteObject[], queryClient: QueryCli
     const keys: (readonly unknown[])[] = [];
     for (const m of matches) {
       if (typeof m.route.lazy === 'function') work.push(m.route.lazy());
-      const data = (m.route.handle as PrefetchHandle | undefined)?.prefetch;
+      const data = (m.route.handle as { prefetch?: DataPrefetch } | undefined)?.prefetch;
       if (data) work.push(data(m.params, queryClient).then((q) => keys.push(q.queryKey)));
     }
     if (work.length === 0) return;
@@ -72,14 +62,13 @@ export function installLinkPrefetch(routes: RouteObject[], queryClient: QueryCli
 
 /**
  * The first screen's route data, asked for while its code and strings are still on their way (render-as-you-fetch):
- * the matched routes' `handle.prefetch` and `handle.prefetchOnEntry`. The screens' queries then find the requests already running, and render
+ * the matched routes' `handle.prefetch`. The screens' queries then find the requests already running, and render
  * once with their data instead of a spinner followed by a second render (docs/performance.md, Round 8). main.tsx
  * calls it, with the profile's prefetch, only with a stored session.
  */
 export function prefetchRouteData(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
   for (const m of matchRoutes(routes, pathname) ?? []) {
-    const handle = m.route.handle as PrefetchHandle | undefined;
-    for (const data of [handle?.prefetch, handle?.prefetchOnEntry])
-      if (data) void data(m.params, queryClient).catch(() => {});
+    const data = (m.route.handle as { prefetch?: DataPrefetch } | undefined)?.prefetch;
+    if (data) void data(m.params, queryClient).catch(() => {});
   }
 }

@@ -1,5 +1,4 @@
 import type { AnswerForm, Pebble } from '@cairn/shared/api/trails';
-import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
 export interface AnswerResult {
@@ -21,19 +20,6 @@ export function fetchPebble(trailId: number, pebbleId?: number): Promise<Pebble>
   const query = pebbleId ? `?pebble=${pebbleId}` : '';
   return http.get<{ data: Pebble }>(`/api/pebbles/${trailId}${query}`, { quiet: true }).then((r) => r.data);
 }
-
-/**
- * The player's current pebble of a trail. Reading it marks that pebble opened on the server, so it is asked for only
- * by the player itself and, on a first load of /player/{id}, at the start (the route's `handle.prefetchOnEntry`) —
- * never by a hover's prefetch.
- */
-export const pebbleQuery = (trailId: number) =>
-  queryOptions({
-    queryKey: pebbleKey(trailId),
-    queryFn: () => fetchPebble(trailId),
-    // the player replaces it itself after every move (setQueryData)
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
 /** POST /api/pebbles/{pebbleId}: the answer form; 422s come back to the caller as well as to the toast. */
 export function submitAnswers(pebbleId: number, form: AnswerForm): Promise<AnswerResult> {

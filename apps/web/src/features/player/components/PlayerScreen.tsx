@@ -13,7 +13,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useProfile } from '../../account/api';
 import { trailsKey, useTrail } from '../../games/api';
 import { resultPanel } from '../../results/store';
-import { fetchPebble, pebbleKey, pebbleQuery, resetTrail, submitAnswers } from '../api';
+import { fetchPebble, pebbleKey, resetTrail, submitAnswers } from '../api';
 import { finishPublic } from '../finish';
 import { type Move, PebbleForm } from './PebbleForm';
 import { FinishedDialog, TryAgainDialog } from './PlayerDialogs';
@@ -58,7 +58,11 @@ function Player({
   const { data: user } = useProfile();
   const isPublic = publicTrail !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
   const { data: trail } = useTrail(trailId);
-  const query = useQuery(pebbleQuery(trailId));
+  const query = useQuery({
+    queryKey: pebbleKey(trailId),
+    queryFn: () => fetchPebble(trailId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<PlayerPanelTab | null>(null);
   const [tryAgain, setTryAgain] = useState(false);
