@@ -57,8 +57,8 @@ try {
   await db.query('insert into trail_assignments (trail_id, user_id) values ($1, $2)', [trail.id, warm.users[0].id]);
   await fetch(`${base}/api/games/${trail.id}`, { headers: { authorization: `Bearer ${warm.tokens[0]}` } });
   // and this process's own HTTP client: it opens CONCURRENCY connections at t = 0, which 3,000 browsers would each
-  // do for themselves; cold, that set-up alone took a second of the first requests' latency (docs/performance.md,
-  // Round 9). Warmed on a bare server of its own, so the app still accepts every connection of the burst new.
+  // do for themselves; cold, that set-up was part of the first requests' latency (docs/performance.md, Round 9).
+  // Warmed on a bare server of its own, so the app still accepts every connection of the burst new.
   const bare = await startBare(Number(process.env.BENCH_BARE_PORT ?? 3292));
   await Promise.all(Array.from({ length: CONCURRENCY }, () => fetch(bare.url).then((r) => r.text())));
   await bare.stop();

@@ -26,7 +26,8 @@ export function createDatabase(
   opts: {
     max?: number;
     keepWarm?: boolean;
-    onError?: (err: Error) => void /** pg's default 10 s */;
+    onError?: (err: Error) => void;
+    /** how long an idle connection above the kept ones stays open; pg's default 10 s */
     idleMs?: number;
   } = {},
 ): Database {
@@ -51,8 +52,11 @@ export function createDatabase(
     db,
     pool,
     async warm() {
-      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
-      for (const c of clients) c.release();
+      // every connection that did open goes back to the pool, even when another could not open
+      const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+      for (const o of opened) if (o.status === 'fulfilled') o.value.release();
+      const failed = opened.find((o) => o.status === 'rejected');
+      if (failed) throw failed.reason;
     },
     async close() {
       if (closed) return;
