@@ -352,7 +352,12 @@ export async function startBareSql(port, databaseUrl) {
     app.listen({ port: ${port}, host: '127.0.0.1' });
     process.on('SIGINT', () => app.close().then(() => pool.end()).then(() => process.exit(0)));`;
   const { base, bare } = await spawnTwin(code, port);
-  return { base, stop: bare.stop, cpuMs: () => groupCpuMs(bare.child.pid) };
+  return {
+    base,
+    stop: bare.stop,
+    cpuMs: () => groupCpuMs(bare.child.pid),
+    cpuSnapshot: () => cpuSnapshot(bare.child.pid),
+  };
 }
 
 /**

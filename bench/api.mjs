@@ -6,7 +6,7 @@
 // Usage: node bench/api.mjs [seconds per case, default 10]
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cannon, postJson, startBare, startBareSql, startServer } from './_server.mjs';
+import { cannon, cpuDelta, postJson, startBare, startBareSql, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 // the other fixed ports, overridable like BENCH_PORT (several people benching on one machine)
@@ -121,10 +121,14 @@ try {
   for (const [name, opts, around = (run) => run()] of chosen) {
     // a short warm-up so the JIT and the pool's connections are not part of the figure
     await cannon({ ...opts, duration: 1 });
-    // CPU of the server (with its embedded PostgreSQL) and of the twin's process, per 2xx answer
-    const cpu0 = server.cpuMs() + sqlTwin.cpuMs();
+    // CPU of the server (with its embedded PostgreSQL) and of the twin's process, per 2xx answer, and its split
+    // between the Node processes and PostgreSQL's (where a route's cost lies: its own code or its statement)
+    const [server0, twin0] = [server.cpuSnapshot(), sqlTwin.cpuSnapshot()];
     const r = await around(() => cannon({ ...opts, duration: seconds }));
-    const cpu = server.cpuMs() + sqlTwin.cpuMs() - cpu0;
+    const split = cpuDelta(server0, server.cpuSnapshot());
+    split.node += cpuDelta(twin0, sqlTwin.cpuSnapshot()).node;
+    const cpu = split.node + split.postgres + split.other;
+    const perReq = (ms) => (r['2xx'] ? Math.round((ms * 1000) / r['2xx']) : null);
     rows.push({
       case: name,
       'req/s': Math.round(r.requests.average),
@@ -132,7 +136,9 @@ try {
       '2xx': r['2xx'],
       non2xx: r.non2xx,
       errors: r.errors,
-      'CPU µs/req': r['2xx'] ? Math.round((cpu * 1000) / r['2xx']) : null,
+      'CPU µs/req': perReq(cpu),
+      'node µs': perReq(split.node),
+      'pg µs': perReq(split.postgres),
     });
   }
   const bareRps = rows[0]['req/s'];

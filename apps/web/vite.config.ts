@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 const api = 'http://localhost:3000';
 
+/** The chunks of the screens a visitor sees before signing in (their layout and the auth screens). */
+const SIGNED_OUT = /\/(AuthLayout|(Login|Forgot|Reset|LinkSent|Changed|ProviderCallback)Screen)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
@@ -20,7 +23,10 @@ export default defineConfig({
     // the entry's imports stay preloaded from index.html; a lazy chunk's imports are fetched by the browser itself
     // instead of through a <link rel=modulepreload> the preload helper appends per import — on a signed-in first load
     // appending those links was the largest single cost on the main thread (docs/performance.md, Round 7 — the quiet
-    // run)
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // run). The signed-out screens keep theirs: a handful of links, and without them a guest's first paint waits for
+    // one more wave of requests (docs/performance.md, Round 10)
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || SIGNED_OUT.test(file) ? deps : []),
+    },
   },
 });
