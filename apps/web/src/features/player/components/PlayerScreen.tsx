@@ -2,7 +2,7 @@ import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
 import { pebbleVariables } from '@cairn/shared/branding';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
@@ -55,14 +55,17 @@ function Player({
   const navigate = useNavigate();
   const localize = useLocalePath();
   const { trailId: publicTrail } = useSession();
-  const { data: user } = useProfile();
+  // the screen renders what arrives (the pebble, the trail, the profile) in background passes React can interrupt,
+  // not in one long task per arrival (docs/performance.md, Round 10)
+  const user = useDeferredValue(useProfile().data);
   const isPublic = publicTrail !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
-  const { data: trail } = useTrail(trailId);
+  const trail = useDeferredValue(useTrail(trailId).data);
   const query = useQuery({
     queryKey: pebbleKey(trailId),
     queryFn: () => fetchPebble(trailId),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const shown = useDeferredValue(query.data);
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<PlayerPanelTab | null>(null);
   const [tryAgain, setTryAgain] = useState(false);
@@ -85,9 +88,11 @@ function Player({
       .catch(() => {});
   }, [loaded, location.state, location.pathname, navigate, qc, trailId]);
 
-  if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) return <EmptyScreen title={emptyTitle} empty={empty} />;
-  const pebble = query.data;
+  if (shown === undefined) return <Spinner label={loadingLabel} />;
+  const pebble = shown;
+  // until the background pass shows the latest pebble, the one on screen takes no answer
+  const settling = shown !== query.data;
 
   function show(next: Pebble) {
     qc.setQueryData(pebbleKey(trailId), next);
@@ -96,7 +101,7 @@ function Player({
   }
 
   async function run(task: () => Promise<void>) {
-    if (busy) return;
+    if (busy || settling) return;
     setBusy(true);
     try {
       await task();
@@ -185,7 +190,7 @@ function Player({
         <PebbleForm
           key={pebble.id}
           pebble={pebble}
-          busy={busy}
+          busy={busy || settling}
           onMove={onMove}
           serverError={serverError}
           onEdit={() => serverError && setServerError(null)}
