@@ -35,6 +35,7 @@ import {
   viewSelection,
 } from '../trails/trails.repo';
 import type { CheckedAnswer } from './answers.check';
+import { heldTrail, holdDetail } from './pebble-detail.cache';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
 export type MineralRow = typeof minerals.$inferSelect;
@@ -96,16 +97,18 @@ type CurrentPebbleRow = {
   pebbles: PebbleSummary[];
   states: StateJson[];
   tries_used: number;
+  cur_id: number | null;
 } & Omit<CurrentPebble, 'view'>;
 
 /**
  * GET /api/pebbles/{trail}[?pebble=] in one named prepared statement: $1 user, $2 customer, $3 the public user's
- * trail, $4 trail, $5 the asked pebble (null: the current one), $6 today (YYYY-MM-DD, UTC). No row when the trail is
+ * trail, $4 trail, $5 the asked pebble (null: the current one), $6 today (YYYY-MM-DD, UTC), $7 the trail's pebbles
+ * whose detail the process holds (pebble-detail.cache: the statement sends only the others). No row when the trail is
  * not the actor's to play (the same rule as playableBy); else its view (trail, pebbles, the actor's states as read
  * before the open, tries), and the pebble the player shows, chosen by the service's rules: the asked one when it is
  * in the trail and unlocked (the one before it answered), else the first unanswered, else the last — none before
- * the assignment's start day. That pebble is marked opened (`insert … on conflict do nothing`) and comes with its
- * minerals and options, the actor's answers to it (no sibling CTE writes answers, so the snapshot is exact) and, for
+ * the assignment's start day. That pebble is marked opened (`insert … on conflict do nothing`) and comes with its id,
+ * its minerals and options (unless held), the actor's answers to it (no sibling CTE writes answers, so the snapshot is exact) and, for
  * rated and poll pebbles, its facts.
  */
 const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
@@ -138,7 +141,9 @@ const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
           ${statesJson('$1', 't.id')} as states,
           coalesce((select tp.tries_used from trail_progress tp where tp.user_id = $1 and tp.trail_id = t.id), 0)
             as tries_used,
-          (select ${pebbleJsonText('p')} from cur c join pebbles p on p.id = c.id) as detail,
+          (select c.id from cur c) as cur_id,
+          (select ${pebbleJsonText('p')} from cur c join pebbles p on p.id = c.id where c.id <> all($7::int[]))
+            as detail,
           coalesce((select json_agg(json_build_object('mineralId', a.mineral_id, 'options', a.options,
               'value', a.value, 'mediaId', a.media_id))
             from cur c join mineral_answers a on a.user_id = $1 and a.pebble_id = c.id), '[]'::json) as answers,
@@ -155,6 +160,7 @@ export async function loadCurrentPebble(
   pebbleId: number | null,
   today: string,
 ): Promise<CurrentPebble | null> {
+  const held = heldTrail(db, trailId);
   const [row] = await currentPebbleStatement(db, [
     actor.userId,
     actor.customerId,
@@ -162,12 +168,15 @@ export async function loadCurrentPebble(
     trailId,
     pebbleId,
     today,
+    held.ids,
   ]);
   if (!row) return null;
   const { startsOn, ...trail } = row.trail;
+  if (row.detail) holdDetail(db, row.detail);
+  const detail = row.detail ?? (row.cur_id ? held.details.get(row.cur_id) : undefined);
   return {
     view: { trail, pebbles: row.pebbles, states: statesOf(row.states), triesUsed: row.tries_used, startsOn },
-    detail: row.detail,
+    detail: detail ?? null,
     answers: row.answers,
     facts: row.facts,
   };

@@ -6,6 +6,7 @@ import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../trails/trails.test-support';
+import { heldTrail } from './pebble-detail.cache';
 
 let t: TestApp;
 let learnerToken: string;
@@ -318,6 +319,26 @@ describe('the current pebble is one statement', () => {
       queries.restore();
     }
     expect(counts).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('holds a pebble once read: later reads, by anyone, show it without reading its minerals again', async () => {
+    const id = await importTest(t, EXAM, assign);
+    expect(heldTrail(t.database.db, id).ids).toEqual([]);
+    const cold = await learner.pebble(id);
+    expect(heldTrail(t.database.db, id).ids).toEqual([cold.id]);
+    expect(await learner.pebble(id)).toEqual(cold);
+    // content is write-once (docs/content-format.md): a title changed behind the server's back is not read again
+    await t.database.db.execute(sql`update minerals set title = 'Changed' where pebble_id = ${cold.id}`);
+    const held = await rival.pebble(id);
+    expect(held.minerals).toEqual(cold.minerals);
+    expect(held.user.id).not.toBe(cold.user.id);
+    // the next pebble is read once, then held beside the first; the shuffled order mineral shows the same order
+    await learner.ok(cold.id, [{ id: cold.minerals[0].id, options: [optionId(cold, '2')] }]);
+    const input = await learner.pebble(id);
+    await learner.ok(input.id, [{ id: input.minerals[0].id, value: 'Paris' }]);
+    const order = await learner.pebble(id);
+    expect(heldTrail(t.database.db, id).ids).toEqual([cold.id, input.id, order.id]);
+    expect((await learner.pebble(id)).minerals[0].properties.values).toEqual(order.minerals[0].properties.values);
   });
 });
 
