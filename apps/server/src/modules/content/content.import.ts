@@ -127,6 +127,11 @@ async function environmentProblems(db: DbLike, pkg: TrailPackage, media: Content
     const [t] = await db.select({ customerId: trails.customerId }).from(trails).where(eq(trails.id, opts.intoTrailId));
     if (!t || t.customerId !== opts.customerId)
       problems.push({ path: '--into', message: 'no such trail in this customer' });
+    // content is write-once (docs/content-format.md): only an empty trail is filled
+    else if (
+      (await db.select({ id: pebbles.id }).from(pebbles).where(eq(pebbles.trailId, opts.intoTrailId)).limit(1)).length
+    )
+      problems.push({ path: '--into', message: 'the trail has content already; import it as a new trail' });
   }
   return { problems, idOf };
 }

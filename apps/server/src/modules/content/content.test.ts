@@ -116,6 +116,24 @@ pebbles:
     expect([await countTrails(), await countPebbles()]).toEqual(before);
   });
 
+  it('fills only an empty trail: content is write-once', async () => {
+    const full = await importTest(
+      t,
+      pkg({ name: 'Full' }, ['  - name: P', '    minerals:', '      - { type: text_input, title: T }']),
+    );
+    const before = [await countTrails(), await countPebbles()];
+    await expect(
+      importTest(
+        t,
+        pkg({ name: 'Again' }, ['  - name: Q', '    minerals:', '      - { type: text_input, title: U }']),
+        {
+          intoTrailId: full,
+        },
+      ),
+    ).rejects.toThrow('--into: the trail has content already; import it as a new trail');
+    expect([await countTrails(), await countPebbles()]).toEqual(before);
+  });
+
   it('lists every schema problem by path', async () => {
     const problems = await refusal(`
 format: cairn-trail/1

@@ -35,7 +35,7 @@ import {
   viewSelection,
 } from '../trails/trails.repo';
 import type { CheckedAnswer } from './answers.check';
-import { heldTrail, holdDetail } from './pebble-detail.cache';
+import { heldTrail, holdContent, holdDetail } from './trail-content.cache';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
 export type MineralRow = typeof minerals.$inferSelect;
@@ -93,8 +93,10 @@ export interface CurrentPebble {
 }
 
 type CurrentPebbleRow = {
-  trail: PlayerTrail & { startsOn: string | null };
-  pebbles: PebbleSummary[];
+  /** null when the trail is held ($8) */
+  trail: PlayerTrail | null;
+  pebbles: PebbleSummary[] | null;
+  starts_on: string | null;
   states: StateJson[];
   tries_used: number;
   cur_id: number | null;
@@ -103,7 +105,8 @@ type CurrentPebbleRow = {
 /**
  * GET /api/pebbles/{trail}[?pebble=] in one named prepared statement: $1 user, $2 customer, $3 the public user's
  * trail, $4 trail, $5 the asked pebble (null: the current one), $6 today (YYYY-MM-DD, UTC), $7 the trail's pebbles
- * whose detail the process holds (pebble-detail.cache: the statement sends only the others). No row when the trail is
+ * whose detail the process holds (trail-content.cache: the statement sends only the others), $8 whether the process
+ * holds the trail and its pebbles' summaries (then the statement does not send them). No row when the trail is
  * not the actor's to play (the same rule as playableBy); else its view (trail, pebbles, the actor's states as read
  * before the open, tries), and the pebble the player shows, chosen by the service's rules: the asked one when it is
  * in the trail and unlocked (the one before it answered), else the first unanswered, else the last — none before
@@ -134,10 +137,11 @@ const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
              (select l.id from ps l order by l.n desc limit 1))),
    opened as (
      insert into pebble_states (user_id, pebble_id, trail_id) select $1, cur.id, $4 from cur on conflict do nothing)
-   select json_build_object('id', t.id, 'name', t.name, 'type', t.type, 'iconUrl', t.icon_url,
-            'redirectUrl', t.redirect_url, 'style', t.style, 'triesTotal', t.tries_total,
-            'passPercent', t.pass_percent, 'startsOn', t.starts_on) as trail,
-          ${pebbleSummariesJson('t.id')} as pebbles,
+   select case when not $8::bool then json_build_object('id', t.id, 'name', t.name, 'type', t.type,
+            'iconUrl', t.icon_url, 'redirectUrl', t.redirect_url, 'style', t.style, 'triesTotal', t.tries_total,
+            'passPercent', t.pass_percent) end as trail,
+          case when not $8::bool then ${pebbleSummariesJson('t.id')} end as pebbles,
+          t.starts_on::text as starts_on,
           ${statesJson('$1', 't.id')} as states,
           coalesce((select tp.tries_used from trail_progress tp where tp.user_id = $1 and tp.trail_id = t.id), 0)
             as tries_used,
@@ -169,13 +173,22 @@ export async function loadCurrentPebble(
     pebbleId,
     today,
     held.ids,
+    held.content !== undefined,
   ]);
   if (!row) return null;
-  const { startsOn, ...trail } = row.trail;
+  // as sent when sent (then held for the next requests), else as held
+  const content = row.trail ? { trail: row.trail, pebbles: row.pebbles ?? [] } : held.content!;
+  if (row.trail) holdContent(db, trailId, content);
   if (row.detail) holdDetail(db, row.detail);
   const detail = row.detail ?? (row.cur_id ? held.details.get(row.cur_id) : undefined);
   return {
-    view: { trail, pebbles: row.pebbles, states: statesOf(row.states), triesUsed: row.tries_used, startsOn },
+    view: {
+      trail: content.trail,
+      pebbles: content.pebbles,
+      states: statesOf(row.states),
+      triesUsed: row.tries_used,
+      startsOn: row.starts_on,
+    },
     detail: detail ?? null,
     answers: row.answers,
     facts: row.facts,

@@ -6,7 +6,7 @@ import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../trails/trails.test-support';
-import { heldTrail } from './pebble-detail.cache';
+import { heldTrail } from './trail-content.cache';
 
 let t: TestApp;
 let learnerToken: string;
@@ -321,16 +321,23 @@ describe('the current pebble is one statement', () => {
     expect(counts).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('holds a pebble once read: later reads, by anyone, show it without reading its minerals again', async () => {
+  it('holds a trail and its pebbles once read: later reads, by anyone, show them without reading them again', async () => {
     const id = await importTest(t, EXAM, assign);
     expect(heldTrail(t.database.db, id).ids).toEqual([]);
     const cold = await learner.pebble(id);
     expect(heldTrail(t.database.db, id).ids).toEqual([cold.id]);
     expect(await learner.pebble(id)).toEqual(cold);
-    // content is write-once (docs/content-format.md): a title changed behind the server's back is not read again
+    expect(heldTrail(t.database.db, id).content?.pebbles.map((p) => p.name)).toEqual(['Choice', 'Input', 'Order']);
+    // content is write-once (docs/content-format.md): titles and names changed behind the server's back are not read
     await t.database.db.execute(sql`update minerals set title = 'Changed' where pebble_id = ${cold.id}`);
+    await t.database.db.execute(sql`update pebbles set name = 'Renamed' where trail_id = ${id}`);
+    await t.database.db.execute(sql`update trails set name = 'Renamed' where id = ${id}`);
     const held = await rival.pebble(id);
     expect(held.minerals).toEqual(cold.minerals);
+    expect([held.trail.name, held.navigator.map((n) => n.name)]).toEqual([
+      cold.trail.name,
+      ['Choice', 'Input', 'Order'],
+    ]);
     expect(held.user.id).not.toBe(cold.user.id);
     // the next pebble is read once, then held beside the first; the shuffled order mineral shows the same order
     await learner.ok(cold.id, [{ id: cold.minerals[0].id, options: [optionId(cold, '2')] }]);
