@@ -35,7 +35,7 @@ import {
   viewSelection,
 } from '../trails/trails.repo';
 import type { CheckedAnswer } from './answers.check';
-import { heldTrail, holdContent, holdDetail } from './trail-content.cache';
+import { heldDetail, heldTrail, holdContent, holdDetail } from './trail-content.cache';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
 export type MineralRow = typeof minerals.$inferSelect;
@@ -216,10 +216,13 @@ const answerContextQuery = preparedPer((db) =>
   db
     .select({
       ...viewSelection(sql.placeholder('userId')),
-      detail: sql<PebbleDetail>`(select ${pebbleJson('p')} from ${pebbles} p where p.id = ${sql.placeholder('pebbleId')})`,
-      next: sql<PebbleDetail | null>`(select ${pebbleJson('n')} from ${pebbles} n, ${pebbles} p
+      // the details the process holds are not sent (trail-content.cache)
+      detail: sql<PebbleDetail | null>`case when ${sql.placeholder('sendDetail')}::bool then
+          (select ${pebbleJson('p')} from ${pebbles} p where p.id = ${sql.placeholder('pebbleId')}) end`,
+      next: sql<PebbleDetail | null>`case when ${sql.placeholder('sendNext')}::bool then
+          (select ${pebbleJson('n')} from ${pebbles} n, ${pebbles} p
           where p.id = ${sql.placeholder('pebbleId')} and n.trail_id = p.trail_id and (n.position, n.id) > (p.position, p.id)
-          order by n.position, n.id limit 1)`,
+          order by n.position, n.id limit 1) end`,
       media: sql<AnswerContext['media']>`coalesce((select json_agg(json_build_object('id', md.id, 'kind', md.kind))
           from ${media} md where md.id = any(${sql.placeholder('mediaIds')}::int[])
             and md.user_id = ${sql.placeholder('userId')} and md.deleted_at is null), '[]'::json)`,
@@ -242,18 +245,31 @@ export async function loadAnswerContext(
   pebbleId: number,
   mediaIds: number[],
 ): Promise<AnswerContext | null> {
-  const [row] = await answerContextQuery(db).execute({ ...actorParams(actor), pebbleId, mediaIds });
+  // a held pebble: its detail, and the next one's when the trail's order is held too (else the statement sends them)
+  const heldThis = heldDetail(db, pebbleId);
+  const content = heldThis && heldTrail(db, heldThis.pebble.trailId).content;
+  const at = content ? content.pebbles.findIndex((p) => p.id === pebbleId) : -1;
+  const nextId = at < 0 ? undefined : (content!.pebbles[at + 1]?.id ?? null);
+  const heldNext = nextId === null ? heldThis : nextId === undefined ? undefined : heldDetail(db, nextId);
+  const [row] = await answerContextQuery(db).execute({
+    ...actorParams(actor),
+    pebbleId,
+    mediaIds,
+    sendDetail: !heldThis,
+    sendNext: !heldNext,
+  });
   if (!row) return null;
   const {
-    detail,
-    next,
+    detail: sent,
+    next: sentNext,
     media: rows,
     ...view
-  } = row as ViewRow &
-    Omit<AnswerContext, 'view' | 'next'> & {
-      next: PebbleDetail | null;
-    };
-  return { view: toViews([view])[0], detail, next: next ?? detail, media: rows };
+  } = row as ViewRow & { detail: PebbleDetail | null; next: PebbleDetail | null; media: AnswerContext['media'] };
+  const detail = sent ?? heldThis!;
+  const next = sentNext ?? heldNext ?? detail;
+  if (sent) holdDetail(db, sent);
+  if (sentNext) holdDetail(db, sentNext);
+  return { view: toViews([view])[0], detail, next, media: rows };
 }
 
 /** The answered pebble's states on its trail, as the store statement compares them: `id+` passed, `id-` not. */

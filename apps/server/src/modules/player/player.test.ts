@@ -346,6 +346,16 @@ describe('the current pebble is one statement', () => {
     const order = await learner.pebble(id);
     expect(heldTrail(t.database.db, id).ids).toEqual([cold.id, input.id, order.id]);
     expect((await learner.pebble(id)).minerals[0].properties.values).toEqual(order.minerals[0].properties.values);
+    // an answer to a held pebble is checked and followed by held pebbles too: the next one shows as held
+    await t.database.db.execute(sql`update minerals set title = 'Changed' where pebble_id = ${input.id}`);
+    const answered = await learner.ok(cold.id, [
+      { id: cold.minerals[0].id, options: [optionId(cold, '2'), optionId(cold, '3')] },
+    ]);
+    expect([answered.passed, answered.data.id, answered.data.minerals[0].properties.title]).toEqual([
+      true,
+      input.id,
+      'Capital of France',
+    ]);
   });
 });
 

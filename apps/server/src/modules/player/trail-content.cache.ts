@@ -34,10 +34,17 @@ type Entry = { content: TrailContent | undefined; ids: number[]; details: Map<nu
 interface Held {
   size: number;
   byTrail: Map<number, Entry>;
+  /** every held detail by pebble id (the answer path knows the pebble, not yet its trail) */
+  byPebble: Map<number, PebbleDetail>;
 }
 
 const perDb = new WeakMap<Db, Held>();
 const NONE: HeldTrail = Object.freeze({ content: undefined, ids: Object.freeze([]), details: new Map() });
+
+/** The detail of pebble `pebbleId`, when held. */
+export function heldDetail(db: Db, pebbleId: number): PebbleDetail | undefined {
+  return perDb.get(db)?.byPebble.get(pebbleId);
+}
 
 /** What the process holds of trail `trailId` (a statement told so leaves it out). */
 export function heldTrail(db: Db, trailId: number): HeldTrail {
@@ -56,7 +63,7 @@ function entryOf(db: Db, trailId: number, adding: number): Entry {
   let held = perDb.get(db);
   if (!held || held.size + adding > LIMIT) {
     // starting over replaces the maps: requests in flight keep the trails they took
-    held = { size: 0, byTrail: new Map() };
+    held = { size: 0, byTrail: new Map(), byPebble: new Map() };
     perDb.set(db, held);
   }
   held.size += adding;
@@ -82,4 +89,5 @@ export function holdDetail(db: Db, detail: PebbleDetail): void {
   const entry = entryOf(db, trailId, 1);
   entry.details.set(detail.pebble.id, freeze(detail));
   entry.ids = [...entry.ids, detail.pebble.id];
+  perDb.get(db)!.byPebble.set(detail.pebble.id, detail);
 }
