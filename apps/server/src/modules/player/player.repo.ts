@@ -216,13 +216,14 @@ const answerContextQuery = preparedPer((db) =>
   db
     .select({
       ...viewSelection(sql.placeholder('userId')),
-      // the details the process holds are not sent (trail-content.cache)
-      detail: sql<PebbleDetail | null>`case when ${sql.placeholder('sendDetail')}::bool then
-          (select ${pebbleJson('p')} from ${pebbles} p where p.id = ${sql.placeholder('pebbleId')}) end`,
-      next: sql<PebbleDetail | null>`case when ${sql.placeholder('sendNext')}::bool then
-          (select ${pebbleJson('n')} from ${pebbles} n, ${pebbles} p
-          where p.id = ${sql.placeholder('pebbleId')} and n.trail_id = p.trail_id and (n.position, n.id) > (p.position, p.id)
-          order by n.position, n.id limit 1) end`,
+      // the details the process holds (`held`) are not sent (trail-content.cache); a condition on the rows, not a
+      // flag: a flag would be folded into a custom plan, and PostgreSQL would plan the statement on every execution
+      detail: sql<PebbleDetail | null>`(select ${pebbleJson('p')} from ${pebbles} p
+          where p.id = ${sql.placeholder('pebbleId')} and p.id <> all(${sql.placeholder('held')}::int[]))`,
+      next: sql<PebbleDetail | null>`(select ${pebbleJson('n')} from ${pebbles} n
+          where n.id <> all(${sql.placeholder('held')}::int[]) and n.id = (select n.id from ${pebbles} n, ${pebbles} p
+            where p.id = ${sql.placeholder('pebbleId')} and n.trail_id = p.trail_id and (n.position, n.id) > (p.position, p.id)
+            order by n.position, n.id limit 1))`,
       media: sql<AnswerContext['media']>`coalesce((select json_agg(json_build_object('id', md.id, 'kind', md.kind))
           from ${media} md where md.id = any(${sql.placeholder('mediaIds')}::int[])
             and md.user_id = ${sql.placeholder('userId')} and md.deleted_at is null), '[]'::json)`,
@@ -255,8 +256,7 @@ export async function loadAnswerContext(
     ...actorParams(actor),
     pebbleId,
     mediaIds,
-    sendDetail: !heldThis,
-    sendNext: !heldNext,
+    held: [heldThis?.pebble.id, heldNext?.pebble.id].filter((id) => id !== undefined),
   });
   if (!row) return null;
   const {
@@ -266,10 +266,13 @@ export async function loadAnswerContext(
     ...view
   } = row as ViewRow & { detail: PebbleDetail | null; next: PebbleDetail | null; media: AnswerContext['media'] };
   const detail = sent ?? heldThis!;
+  // no next pebble sent: held, or there is none (the answered one is the last)
   const next = sentNext ?? heldNext ?? detail;
   if (sent) holdDetail(db, sent);
   if (sentNext) holdDetail(db, sentNext);
-  return { view: toViews([view])[0], detail, next, media: rows };
+  const [trailView] = toViews([view]);
+  holdContent(db, trailView.trail.id, { trail: trailView.trail, pebbles: trailView.pebbles });
+  return { view: trailView, detail, next, media: rows };
 }
 
 /** The answered pebble's states on its trail, as the store statement compares them: `id+` passed, `id-` not. */
