@@ -7,6 +7,7 @@ import { notifications, userCertificates, userRewards } from '../../db/schema';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
 import { extractPdfText, normaliseForCompare } from '../../test/pdf-text';
 import { customerIdOf, importTest, optionId, player } from '../trails/trails.test-support';
+import { readableDate } from './results.rules';
 
 // two stages, 10 xp each; pass mark 50 %; rewards on a stage, on xp and on completion; certificate when passed
 const EXAM = `format: cairn-trail/1
@@ -87,6 +88,12 @@ describe('unlock rules', () => {
     expect(rewards.filter((r) => r.latest)).toHaveLength(1);
     expect(rewards[0].latest).toBe(true);
     expect(rewards.find((r) => r.title === 'Twenty')?.experience).toBe(5);
+    // the dates as stored, in UTC: ISO 8601 with milliseconds, and 'MMMM D, YYYY'
+    const stored = await t.database.db.select().from(userRewards).where(eq(userRewards.userId, learner.id));
+    for (const r of rewards) {
+      const achieved = stored.find((s) => s.id === r.id)!.achievedAt;
+      expect([r.created_at, r.readable_achieved_at]).toEqual([achieved.toISOString(), readableDate(achieved)]);
+    }
 
     const certs = await t.database.db
       .select()

@@ -3,32 +3,12 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../accounts/sessions.service';
 import { readableDate } from '../results/results.rules';
 import { loadTrailViews } from '../trails/trails.repo';
-import { userRewardRows } from './rewards.repo';
+import { userRewards } from './rewards.repo';
 
-/** Rewards of the actor (all, or the given ids), newest first; texts from the trails' declarations. */
+/** Rewards of the actor (all, or the given ids), newest first; texts from the trails' declarations (userRewards). */
 export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise<Reward[]> {
-  const rows = await userRewardRows(db, [actor.userId, ids ?? null]);
-  return rows.flatMap((r) => {
-    const decl = r.decl;
-    if (!decl) return [];
-    return [
-      {
-        id: r.id,
-        trail_id: r.trail_id,
-        title: decl.title,
-        subtitle: decl.subtitle ?? null,
-        description: decl.description ?? null,
-        experience: decl.experience ?? 0,
-        media: decl.media ? { url: decl.media } : null,
-        prize_title: decl.prize_title ?? null,
-        prize_description: decl.prize_description ?? null,
-        created_at: r.achieved_at.toISOString(),
-        readable_achieved_at: readableDate(r.achieved_at),
-        first_time: r.first_time,
-        latest: r.latest,
-      },
-    ];
-  });
+  const [row] = await userRewards(db, [actor.userId, ids ?? null]);
+  return row.data;
 }
 /** GET /api/rewards/test: the rewards the actor's trails declare, shaped as earned ones, to preview the popup. Nothing is stored. */
 export async function previewRewards(db: Db, actor: Actor): Promise<Reward[]> {
