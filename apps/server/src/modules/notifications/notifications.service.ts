@@ -101,14 +101,17 @@ type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'event' | 
 const FILE_FIELDS = ['pdf', 'file'] as const;
 
 /** Row → §3 Notification; stored file URLs are signed for this reader (private files, docs/security.md). */
-function presentNotification(row: NotificationRow): AppNotification {
+function presentNotification(
+  row: Pick<NotificationRow, 'id' | 'event' | 'data'> & { readAt: Date | string | null; createdAt: Date | string },
+): AppNotification {
   const data = { ...(row.data as Record<string, unknown>) };
   for (const f of FILE_FIELDS) if (typeof data[f] === 'string') data[f] = signUrl(data[f] as string);
+  const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
   return {
     id: row.id,
     event: row.event,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
+    read_at: row.readAt === null ? null : iso(row.readAt),
+    created_at: iso(row.createdAt),
     data,
   };
 }

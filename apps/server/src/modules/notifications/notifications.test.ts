@@ -46,7 +46,7 @@ describe('GET /api/notificationsAll/{page}', () => {
     expect(first.data.map((d) => d.data.n)).toEqual([17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     const n17 = first.data[0] as AppNotification;
     expect(n17).toMatchObject({ event: NOTIFY_REWARD, read_at: null });
-    expect(Number.isNaN(Date.parse(n17.created_at))).toBe(false);
+    expect(new Date(n17.created_at).toISOString()).toBe(n17.created_at);
 
     const second = await page(learner.token, 2);
     expect(second.meta.pagination).toMatchObject({ total: 17, total_pages: 2, current_page: 2 });

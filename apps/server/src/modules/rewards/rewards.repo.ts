@@ -1,5 +1,6 @@
 import type { Reward } from '@cairn/shared';
 import { namedStatement } from '../../db/client';
+import { isoTextSql } from '../../lib/days';
 
 /**
  * The user's rewards (all when $2 is null, else those of the ids in $2), newest first, as the API shows them — one
@@ -15,7 +16,7 @@ export const userRewards = namedStatement<{ data: Reward[] }>(
        'experience', coalesce((d->>'experience')::int, 0),
        'media', case when d->>'media' is not null then json_build_object('url', d->>'media') end,
        'prize_title', d->>'prize_title', 'prize_description', d->>'prize_description',
-       'created_at', to_char(r.achieved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+       'created_at', ${isoTextSql('r.achieved_at')},
        'readable_achieved_at', to_char(r.achieved_at at time zone 'UTC', 'FMMonth FMDD, YYYY'),
        'first_time', r.id is not distinct from f.first, 'latest', r.id is not distinct from f.latest)
        order by r.achieved_at desc, r.id desc), '[]'::json) as data
