@@ -35,7 +35,7 @@ import {
   viewSelection,
 } from '../trails/trails.repo';
 import type { CheckedAnswer } from './answers.check';
-import { heldDetail, heldTrail, holdContent, holdDetail } from './trail-content.cache';
+import { heldDetail, heldNextDetail, heldTrail, holdContent, holdDetail } from './trail-content.cache';
 
 export type PebbleRow = typeof pebbles.$inferSelect;
 export type MineralRow = typeof minerals.$inferSelect;
@@ -217,7 +217,8 @@ const answerContextQuery = preparedPer((db) =>
     .select({
       ...viewSelection(sql.placeholder('userId')),
       // the details the process holds (`held`) are not sent (trail-content.cache); a condition on the rows, not a
-      // flag: a flag would be folded into a custom plan, and PostgreSQL would plan the statement on every execution
+      // flag: with two flags PostgreSQL chose a custom plan on every execution of this statement (docs/performance.md
+      // Round 11; cairn_current_pebble's one flag measured generic plans)
       detail: sql<PebbleDetail | null>`(select ${pebbleJson('p')} from ${pebbles} p
           where p.id = ${sql.placeholder('pebbleId')} and p.id <> all(${sql.placeholder('held')}::int[]))`,
       next: sql<PebbleDetail | null>`(select ${pebbleJson('n')} from ${pebbles} n
@@ -246,12 +247,9 @@ export async function loadAnswerContext(
   pebbleId: number,
   mediaIds: number[],
 ): Promise<AnswerContext | null> {
-  // a held pebble: its detail, and the next one's when the trail's order is held too (else the statement sends them)
+  // what the process holds of the answered and the next pebble (the statement sends the others)
   const heldThis = heldDetail(db, pebbleId);
-  const content = heldThis && heldTrail(db, heldThis.pebble.trailId).content;
-  const at = content ? content.pebbles.findIndex((p) => p.id === pebbleId) : -1;
-  const nextId = at < 0 ? undefined : (content!.pebbles[at + 1]?.id ?? null);
-  const heldNext = nextId === null ? heldThis : nextId === undefined ? undefined : heldDetail(db, nextId);
+  const heldNext = heldThis && heldNextDetail(db, heldThis);
   const [row] = await answerContextQuery(db).execute({
     ...actorParams(actor),
     pebbleId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import type { PebbleDetail } from './player.repo';
-import { heldDetail, heldTrail, holdContent, holdDetail, LIMIT } from './trail-content.cache';
+import { heldDetail, heldNextDetail, heldTrail, holdContent, holdDetail, LIMIT } from './trail-content.cache';
 
 const detail = (id: number, trailId: number) =>
   ({
@@ -29,6 +29,15 @@ describe('trail content held by the process', () => {
     holdContent(db, 3, { trail: { id: 3, name: 'first' } as never, pebbles: [{ id: 1 } as never] });
     holdContent(db, 3, { trail: { id: 3, name: 'second' } as never, pebbles: [{ id: 1 } as never] });
     expect(heldTrail(db, 3).content?.trail.name).toBe('first');
+  });
+
+  it("finds the next pebble's detail by the trail's held order, the last pebble's as itself", () => {
+    const db = {} as Db;
+    const [one, two, three] = [detail(1, 5), detail(2, 5), detail(3, 5)];
+    for (const d of [one, two, three]) holdDetail(db, d);
+    expect(heldNextDetail(db, one)).toBeUndefined(); // the order is not held yet
+    holdContent(db, 5, { trail: { id: 5 } as never, pebbles: [{ id: 1 }, { id: 3 }, { id: 2 }] as never });
+    expect([heldNextDetail(db, one), heldNextDetail(db, three), heldNextDetail(db, two)]).toEqual([three, two, two]);
   });
 
   it(`starts again from empty past ${LIMIT} pebbles; a request keeps what it took`, () => {

@@ -46,6 +46,18 @@ export function heldDetail(db: Db, pebbleId: number): PebbleDetail | undefined {
   return perDb.get(db)?.byPebble.get(pebbleId);
 }
 
+/**
+ * The held detail of the pebble after `detail` in its trail's order (`detail` itself when it is the last); undefined
+ * when the trail's order or that pebble's detail is not held.
+ */
+export function heldNextDetail(db: Db, detail: PebbleDetail): PebbleDetail | undefined {
+  const pebbles = heldTrail(db, detail.pebble.trailId).content?.pebbles;
+  const at = pebbles?.findIndex((p) => p.id === detail.pebble.id) ?? -1;
+  if (at < 0) return undefined;
+  const next = pebbles![at + 1];
+  return next ? heldDetail(db, next.id) : detail;
+}
+
 /** What the process holds of trail `trailId` (a statement told so leaves it out). */
 export function heldTrail(db: Db, trailId: number): HeldTrail {
   return perDb.get(db)?.byTrail.get(trailId) ?? NONE;

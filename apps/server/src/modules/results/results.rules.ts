@@ -65,3 +65,6 @@ const READABLE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 export function readableDate(d: Date): string {
   return READABLE.format(d);
 }
+
+/** readableDate as SQL text over the timestamptz expression `expr`, for statements that answer it themselves. */
+export const readableDateSql = (expr: string): string => `to_char(${expr} at time zone 'UTC', 'FMMonth FMDD, YYYY')`;

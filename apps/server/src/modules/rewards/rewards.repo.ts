@@ -1,12 +1,13 @@
 import type { Reward } from '@cairn/shared';
 import { namedStatement } from '../../db/client';
 import { isoTextSql } from '../../lib/days';
+import { readableDateSql } from '../results/results.rules';
 
 /**
  * The user's rewards (all when $2 is null, else those of the ids in $2), newest first, as the API shows them — one
  * prepared statement, one JSON array: each with its texts from its declaration in its trail (the first with its
  * key; a reward its trail no longer declares is left out), `created_at` as ISO 8601 in UTC with milliseconds (as
- * `Date.toISOString`), `readable_achieved_at` 'MMMM D, YYYY' in English (§9), and whether it is the user's first
+ * `Date.toISOString`), `readable_achieved_at` as readableDate writes it, and whether it is the user's first
  * and latest reward. $1 user, $2 int[].
  */
 export const userRewards = namedStatement<{ data: Reward[] }>(
@@ -17,7 +18,7 @@ export const userRewards = namedStatement<{ data: Reward[] }>(
        'media', case when d->>'media' is not null then json_build_object('url', d->>'media') end,
        'prize_title', d->>'prize_title', 'prize_description', d->>'prize_description',
        'created_at', ${isoTextSql('r.achieved_at')},
-       'readable_achieved_at', to_char(r.achieved_at at time zone 'UTC', 'FMMonth FMDD, YYYY'),
+       'readable_achieved_at', ${readableDateSql('r.achieved_at')},
        'first_time', r.id is not distinct from f.first, 'latest', r.id is not distinct from f.latest)
        order by r.achieved_at desc, r.id desc), '[]'::json) as data
    from user_rewards r join trails t on t.id = r.trail_id
