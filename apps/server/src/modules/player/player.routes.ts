@@ -46,6 +46,7 @@ export default async function playerRoutes(fastify: FastifyInstance) {
     '/api/pebbles/:id',
     {
       ...auth,
+      ...trustedResponse,
       schema: {
         tags,
         security: bearer,
