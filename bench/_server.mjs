@@ -1,6 +1,7 @@
 // Shared by the benchmarks (run.mjs skips files starting with _): the real server on a fresh DATA_DIR with the
 // embedded PostgreSQL, on loopback, and a bare Fastify route in a process of its own.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,53 @@ export function cannon(opts) {
   return new Promise((resolve, reject) =>
     autocannon({ connections: 50, ...opts }, (err, r) => (err ? reject(err) : resolve(r))),
   );
+}
+
+/**
+ * An open loop at a fixed rate: GET `url` every 1/rate s, evenly spaced (autocannon's `overallRate` sends each
+ * second's requests in a burst at its start, and counts a 1 ms expected interval for coordinated omission, so its p99
+ * measures its own bursts). Latency is taken from the moment a request was due, so a generator that falls behind
+ * shows in it. Keep-alive connections, at most `connections` in flight (a request due while all are busy waits for
+ * one, and that wait counts). Answers in autocannon's shape for the fields the benches read.
+ */
+export async function paced({ url, headers = {}, rate, duration, connections = 50 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const counts = { '2xx': 0, non2xx: 0, errors: 0 };
+  const total = Math.round(rate * duration);
+  const t0 = performance.now();
+  const sent = [];
+  const one = (due) =>
+    new Promise((resolve) => {
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          counts[res.statusCode >= 200 && res.statusCode < 300 ? '2xx' : 'non2xx']++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        counts.errors++;
+        resolve();
+      });
+    });
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    sent.push(one(due));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return {
+    requests: { average: counts['2xx'] / elapsed },
+    latency: { p50: at(0.5), p99: at(0.99), max: at(1) },
+    ...counts,
+  };
 }
 
 export async function waitFor(url, ms = 120_000) {
