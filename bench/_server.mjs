@@ -1,9 +1,9 @@
 // Shared by the benchmarks (run.mjs skips files starting with _): the real server on a fresh DATA_DIR with the
 // embedded PostgreSQL, on loopback, and a bare Fastify route in a process of its own.
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
