@@ -8,6 +8,7 @@ import {
   notifications,
   pebbleStates,
   pebbles,
+  trailAssignments,
   trailProgress,
   trails,
   userCertificates,
@@ -288,6 +289,11 @@ export interface AnswerWrite {
   pebbleId: number;
   trailId: number;
   trailName: string;
+  /** what made the trail the actor's to play when it was decided (the statement checks it still does) */
+  customerId: number | null;
+  publicTrailId: number | null;
+  startsOn: string | null;
+  dueOn: string | null;
   /** the pebble presented next (opened by the same statement when it is another one) */
   nextId: number;
   passed: boolean;
@@ -311,20 +317,24 @@ export interface AnswerStored {
   certificateIds: number[];
   /** the actor's answers to the next pebble (when it is not the answered one) */
   nextAnswers: AnswerRow[];
+  /** the trail's pebbles the actor has opened and not answered, as read before this statement's writes */
+  openedIds: number[];
 }
 
 const ph = (name: keyof AnswerWrite | 'answersJson') => sql.placeholder(name);
 
 /**
  * The answer stored and scored in one statement (data-modifying CTEs), prepared once per connection:
- * - `fresh`: the learner's tries and answered states are still those the decision was made on; else nothing is
- *   written (the caller loads again and decides again);
+ * - `fresh`: the learner's tries and answered states are still those the decision was made on, and the trail is
+ *   still theirs to play on the same assignment dates; else nothing is written (the caller loads again and decides
+ *   again);
  * - the pebble state upserted (a pebble that does not allow changing its answer is refused atomically when it is
  *   already answered), and only then: the answers to the pebble replaced (the answers to its other minerals
  *   deleted, the given ones upserted), the attempt started (the first answer spends the first try) and
  *   `completed_at` set when this answer completes the trail, the rewards and the certificate the answer unlocks
  *   issued once each with the reward notification (announced by pg_notify on commit), and the next pebble opened;
- * - the actor's answers to the next pebble read (the statement's snapshot: no sibling CTE writes them).
+ * - the actor's answers to the next pebble read (the statement's snapshot: no sibling CTE writes them), and the
+ *   trail's pebbles they have opened and not answered (as before the statement's writes).
  * On its own the statement is its own transaction; inside one (battle answers, rated pebbles) it is a part of it.
  */
 const storeAnswerQuery = preparedPer((db: Db | Tx) => {
@@ -338,7 +348,13 @@ const storeAnswerQuery = preparedPer((db: Db | Tx) => {
                  = ${ph('triesUsed')}::int
            and coalesce((select string_agg(pebble_id || case when passed then '+' else '-' end, ',' order by pebble_id)
                   from ${pebbleStates} where user_id = ${u} and trail_id = ${t} and answered_at is not null), '')
-                 = ${ph('fingerprint')}::text as ok`,
+                 = ${ph('fingerprint')}::text
+           -- still the actor's to play (playableText), on the assignment dates the decision was made on
+           and exists (select 1 from ${trails} tr left join ${trailAssignments} ta on ta.trail_id = tr.id and ta.user_id = ${u}
+                 where tr.id = ${t} and tr.customer_id = ${ph('customerId')}::int
+                   and (ta.user_id is not null or tr.id = ${ph('publicTrailId')}::int)
+                   and ta.starts_on is not distinct from ${ph('startsOn')}::date
+                   and ta.due_on is not distinct from ${ph('dueOn')}::date) as ok`,
   );
   const stored = cte(
     'stored',
@@ -413,6 +429,8 @@ const storeAnswerQuery = preparedPer((db: Db | Tx) => {
       nextAnswers: sql<AnswerJson[] | null>`(select json_agg(json_build_object('mineralId', a.mineral_id,
           'options', a.options, 'value', a.value, 'mediaId', a.media_id))
         from ${mineralAnswers} a where a.user_id = ${u} and a.pebble_id = ${ph('nextId')}::int)`,
+      openedIds: sql<number[] | null>`(select json_agg(s.pebble_id) from ${pebbleStates} s
+        where s.user_id = ${u} and s.trail_id = ${t} and s.answered_at is null)`,
     })
     .from(sql`(select 1) as one`)
     .prepare('cairn_store_answer');
@@ -432,5 +450,6 @@ export async function storeAnswer(db: Db | Tx, w: AnswerWrite): Promise<AnswerSt
     rewardIds: row.rewardIds ?? [],
     certificateIds: row.certificateIds ?? [],
     nextAnswers: (row.nextAnswers ?? []) as AnswerRow[],
+    openedIds: row.openedIds ?? [],
   };
 }

@@ -13,8 +13,10 @@ import { type Tx, unlocksDue } from '../results/results.unlock';
 import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
+import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-view.cache';
 import { type AnswerLike, presentPebble } from './player.presenter';
 import {
+  type AnswerContext,
   type AnswerWrite,
   loadAnswerContext,
   loadCurrentPebble,
@@ -24,6 +26,7 @@ import {
   storeAnswer,
 } from './player.repo';
 import { pebblePassed } from './scoring';
+import { heldDetail, heldNextDetail } from './trail-content.cache';
 
 const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
   image_input: 'image',
@@ -105,6 +108,27 @@ function mediaIdsOf(form: AnswerForm): number[] {
   return [...ids];
 }
 
+/**
+ * The answer's context from what the process holds, without a statement: the learner's view of the trail after
+ * their last answer here (learner-view.cache) and the answered and next pebbles' content (trail-content.cache). Only
+ * for answers that name no upload (those are checked against the learner's media rows). The store's guard checks
+ * that the view still holds; when it does not, or when the view would refuse the answer, it is forgotten and the
+ * answer decided again on a loaded context.
+ */
+function heldContext(db: Db, actor: Actor, pebbleId: number, mediaIds: number[]): AnswerContext | null {
+  if (mediaIds.length > 0) return null;
+  const detail = heldDetail(db, pebbleId);
+  const next = detail && heldNextDetail(db, detail);
+  const view = next && heldLearnerView(db, actor.userId, detail.pebble.trailId);
+  return view ? { view, detail, next, media: [] } : null;
+}
+
+/** The held view was stale: forgotten, and the answer is decided again (null) on a loaded context. */
+function forget(db: Db, actor: Actor, trailId: number): null {
+  forgetLearnerView(db, actor.userId, trailId);
+  return null;
+}
+
 /** How often an answer is decided again when the learner's states changed under it (another tab answering). */
 const ATTEMPTS = 10;
 
@@ -138,19 +162,31 @@ async function tryAnswer(
   pebbleId: number,
   form: AnswerForm,
 ): Promise<{ response: AnswerResponse; certificateIds: number[] } | null> {
-  const ctx = await loadAnswerContext(db, actor, pebbleId, mediaIdsOf(form));
+  const mediaIds = mediaIdsOf(form);
+  const held = heldContext(db, actor, pebbleId, mediaIds);
+  const ctx = held ?? (await loadAnswerContext(db, actor, pebbleId, mediaIds));
   if (!ctx) {
     // the distinction of the two 404s costs a query only on the refusal
     const [owner] = await db.select({ trailId: pebbles.trailId }).from(pebbles).where(eq(pebbles.id, pebbleId));
     throw notFound(owner ? 'Trail not found' : 'Pebble not found');
   }
   const { view, detail } = ctx;
-  if (!hasStarted(view.startsOn)) throw trailNotStarted(view.startsOn!);
+  const trailId = view.trail.id;
   const index = view.pebbles.findIndex((p) => p.id === pebbleId);
-  if (isLocked(index, view.pebbles, view.states)) throw pebbleLocked();
   const canChange = detail.pebble.canChangeAnswer;
   const before = view.states.get(pebbleId);
-  if (!canChange && before?.answeredAt) throw answerLocked();
+  const refusal = !hasStarted(view.startsOn)
+    ? trailNotStarted(view.startsOn!)
+    : isLocked(index, view.pebbles, view.states)
+      ? pebbleLocked()
+      : !canChange && before?.answeredAt
+        ? answerLocked()
+        : null;
+  if (refusal) {
+    // a refusal is only ever decided on a fresh load: the held view may be stale (a reset, a coach's edit)
+    if (held) return forget(db, actor, trailId);
+    throw refusal;
+  }
 
   // swiping past a pebble that is not required stores what is valid and ignores the rest
   const lenient = form.action === 'swipe' && !detail.pebble.isRequired;
@@ -160,7 +196,6 @@ async function tryAnswer(
   if (!lenient && Object.keys(failures).length > 0) throw validationError(failures);
   const answers = [...checked.answers, ...uploads.answers];
   const passed = pebblePassed(view.trail.type as TrailType, detail, answers);
-  const trailId = view.trail.id;
   const now = new Date();
 
   // the learner's progress after this answer, decided on the loaded states (the store checks they still hold)
@@ -175,6 +210,10 @@ async function tryAnswer(
     pebbleId,
     trailId,
     trailName: view.trail.name,
+    customerId: actor.customerId,
+    publicTrailId: actor.trailId,
+    startsOn: view.startsOn,
+    dueOn: view.dueOn,
     nextId: next.pebble.id,
     passed,
     canChange,
@@ -199,10 +238,12 @@ async function tryAnswer(
     return stored;
   };
   const stored = battleId != null || asksRatings ? await db.transaction(store) : await store(db);
-  if (!stored) return null;
+  if (!stored) return forget(db, actor, trailId);
 
-  if (!view.states.has(next.pebble.id))
-    view.states.set(next.pebble.id, { pebbleId: next.pebble.id, answeredAt: null, passed: null });
+  // opened: the next pebble, and those the learner opened elsewhere (another tab) since the view was read
+  for (const id of [next.pebble.id, ...stored.openedIds])
+    if (!view.states.has(id)) view.states.set(id, { pebbleId: id, answeredAt: null, passed: null });
+  holdLearnerView(db, actor.userId, view);
   const nextAnswers = next.pebble.id === pebbleId ? answers : stored.nextAnswers;
   const data = await present(db, actor, view, next, nextAnswers);
   return {

@@ -173,7 +173,7 @@ describe('an answer is one command', () => {
     ]),
   ].join('\n');
 
-  it('loads in one statement and stores and scores in one: two queries per answer, rewards included', async () => {
+  it('loads in one statement and stores and scores in one, then only stores once the view is held; rewards included', async () => {
     const id = await importTest(t, COUNTED, assign);
     const learnerId = await demoUserId(t.database.db, DEMO_USERS.learner.email);
     let p = await learner.pebble(id);
@@ -195,7 +195,9 @@ describe('an answer is one command', () => {
     } finally {
       queries.restore();
     }
-    expect(counts).toEqual([2, 2, 2, 2]);
+    // Q1 and Q2 load their context (Q2's next pebble, Q3, is not held yet); from then on the process holds the
+    // learner's view and both pebbles' content, and the answer is its store statement alone
+    expect(counts).toEqual([2, 2, 1, 1]);
     // what the statements wrote: the attempt completed once, both rewards once with one notification each
     const db = t.database.db;
     const [progress] = await db
@@ -526,5 +528,96 @@ describe('demo trails', () => {
     expect(dims.find((d: { id: string }) => d.id === 'energy')).toMatchObject({ score: 0 });
     const exam = await trailIdByName(t, learnerToken, 'Demo exam');
     expect((await learner.get(`/api/assessments/${exam}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a held learner view is checked before anything is stored', () => {
+  // each change is made behind the server's back, as another process of a scaled deployment (or a coach) would
+  const WALK = pkg({ name: 'Held walk' }, [
+    ...['H1', 'H2', 'H3'].flatMap((name) => [
+      `  - name: ${name}`,
+      '    minerals:',
+      `      - { type: sa_text, title: ${name}, values: [ a, b ] }`,
+    ]),
+  ]);
+  let id: number;
+  let learnerId: number;
+  let pebbles: Pebble[];
+  const run = (q: ReturnType<typeof sql>) => t.database.db.execute(q);
+  /** the learner's answered states on the trail and the newest answer's time */
+  const states = async () =>
+    (
+      await run(sql`select count(*)::int as n, max(answered_at) as last from pebble_states
+        where user_id = ${learnerId} and trail_id = ${id} and answered_at is not null`)
+    ).rows[0] as { n: number; last: string | null };
+  const answer = (p: Pebble) => learner.answer(p.id, [{ id: p.minerals[0].id, options: [optionId(p, 'a')] }]);
+  /** from a clean start the learner answers all three: the process then holds their view and every pebble */
+  async function playAll() {
+    await run(sql`delete from pebble_states where user_id = ${learnerId} and trail_id = ${id}`);
+    pebbles = [await learner.pebble(id)];
+    for (let i = 0; i < 3; i++) {
+      const res = await answer(pebbles[i]);
+      expect(res.statusCode).toBe(200);
+      if (i < 2) pebbles.push(res.json().data);
+    }
+    expect((await states()).n).toBe(3);
+  }
+  beforeAll(async () => {
+    id = await importTest(t, WALK, assign);
+    learnerId = await demoUserId(t.database.db, DEMO_USERS.learner.email);
+  });
+
+  it('a reset elsewhere: the held view would take H3, the database says it is locked', async () => {
+    await playAll();
+    await run(sql`delete from pebble_states where user_id = ${learnerId} and trail_id = ${id}`);
+    const res = await answer(pebbles[2]);
+    expect([res.statusCode, res.json().code]).toEqual([423, 'pebble_locked']);
+    expect((await states()).n).toBe(0);
+    // the first pebble is answered on what is there now: H2 unlocked, H3 still locked
+    const first = await answer(pebbles[0]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.navigator.map((n: { is_locked: boolean }) => n.is_locked)).toEqual([false, false, true]);
+    expect((await states()).n).toBe(1);
+  });
+
+  it('a trail no longer assigned: 404, nothing stored', async () => {
+    await playAll();
+    const before = await states();
+    await run(sql`delete from trail_assignments where user_id = ${learnerId} and trail_id = ${id}`);
+    try {
+      const res = await answer(pebbles[0]);
+      expect([res.statusCode, res.json().message]).toEqual([404, 'Trail not found']);
+      expect(await states()).toEqual(before);
+    } finally {
+      await run(sql`insert into trail_assignments (user_id, trail_id) values (${learnerId}, ${id})`);
+    }
+  });
+
+  it('a start date moved ahead: refused as not started, nothing stored', async () => {
+    await playAll();
+    const before = await states();
+    await run(
+      sql`update trail_assignments set starts_on = current_date + 3 where user_id = ${learnerId} and trail_id = ${id}`,
+    );
+    try {
+      const res = await answer(pebbles[0]);
+      expect([res.statusCode, res.json().code]).toEqual([423, 'trail_not_started']);
+      expect(await states()).toEqual(before);
+    } finally {
+      await run(sql`update trail_assignments set starts_on = null where user_id = ${learnerId} and trail_id = ${id}`);
+    }
+  });
+
+  it('a pebble opened elsewhere is not shown as new by an answer decided on the held view', async () => {
+    await playAll();
+    // H1 answered and H2 opened only, then H3 opened by another tab
+    await run(sql`delete from pebble_states where user_id = ${learnerId} and trail_id = ${id}`);
+    const first = await answer(pebbles[0]);
+    expect(first.json().data.navigator.map((n: { is_new: boolean }) => n.is_new)).toEqual([false, false, true]);
+    await run(
+      sql`insert into pebble_states (user_id, pebble_id, trail_id) values (${learnerId}, ${pebbles[2].id}, ${id})`,
+    );
+    const again = await answer(pebbles[0]);
+    expect(again.json().data.navigator.map((n: { is_new: boolean }) => n.is_new)).toEqual([false, false, false]);
   });
 });
