@@ -16,6 +16,10 @@ export function cannon(opts) {
   );
 }
 
+/** The value at percentile `p` (0–100, 100 = the largest) of an ascending array; NaN when it is empty. */
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+
 /**
  * An open loop at a fixed rate: GET `url` every 1/rate s, evenly spaced (autocannon's `overallRate` sends each
  * second's requests in a burst at its start, and counts a 1 ms expected interval for coordinated omission, so its p99
@@ -55,10 +59,10 @@ export async function paced({ url, headers = {}, rate, duration, connections = 5
   agent.destroy();
   const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const at = (p) => Math.round(percentile(latencies, p));
   return {
     requests: { average: counts['2xx'] / elapsed },
-    latency: { p50: at(0.5), p99: at(0.99), max: at(1) },
+    latency: { p50: at(50), p99: at(99), max: at(100) },
     ...counts,
   };
 }

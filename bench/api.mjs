@@ -6,7 +6,7 @@
 // Usage: node bench/api.mjs [seconds per case, default 10]
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cannon, cpuDelta, paced, postJson, startBare, startBareSql, startServer } from './_server.mjs';
+import { cannon, cpuDelta, paced, percentile, postJson, startBare, startBareSql, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 // the other fixed ports, overridable like BENCH_PORT (several people benching on one machine)
@@ -120,7 +120,8 @@ try {
   const BESIDE = `with ${SIGN_INS_PER_SECOND} sign-ins/s beside`;
   const PROFILE = 'GET /api/user/profile (bearer)';
   const PROFILE_AT_RATE = `GET /api/user/profile at ${READ_RATE} req/s`;
-  cases.push([`GET /api/user/profile ${BESIDE}`, profileOpts, besideSignIns]);
+  const PROFILE_BESIDE = `GET /api/user/profile ${BESIDE}`;
+  cases.push([PROFILE_BESIDE, profileOpts, besideSignIns]);
   cases.push([PROFILE_AT_RATE, atRate]);
   cases.push([`${PROFILE_AT_RATE} ${BESIDE}`, atRate, besideSignIns]);
 
@@ -171,7 +172,7 @@ try {
   // target 7: the read's p99 beside the sign-ins within 1.2× (+2 ms) of its p99 alone, flat out and at a fixed rate
   const p99Of = (name) => rows.find((r) => r.case === name)?.['p99 ms'];
   for (const [alone, beside, how] of [
-    [PROFILE, `GET /api/user/profile ${BESIDE}`, '50 connections flat out'],
+    [PROFILE, PROFILE_BESIDE, '50 connections flat out'],
     [PROFILE_AT_RATE, `${PROFILE_AT_RATE} ${BESIDE}`, `${READ_RATE} req/s`],
   ]) {
     const [plain, near] = [p99Of(alone), p99Of(beside)];
@@ -192,10 +193,9 @@ try {
   );
   for (const stats of signInRuns) {
     const sorted = stats.ms.sort((a, b) => a - b);
-    const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
     console.log(
       `sign-ins beside the read: ${stats.sent} sent, ${sorted.length} accepted, ${stats.failed} failed;`,
-      `latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+      `latency p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms`,
     );
   }
 } finally {

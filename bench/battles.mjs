@@ -9,7 +9,7 @@
 // Usage: node bench/battles.mjs [concurrency, default 100]
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
-import { benchDb, seedUsers, startServer } from './_server.mjs';
+import { benchDb, percentile, seedUsers, startServer } from './_server.mjs';
 
 const CONCURRENCY = Number(process.argv[2] ?? 100);
 const PLAYERS = 1000;
@@ -18,7 +18,7 @@ const BATTLES = PLAYERS / 2;
 const server = await startServer('bench-battles', 3295);
 const sockets = [];
 let db;
-const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))].toFixed(1) : '-');
+const pct = (a, p) => (a.length ? percentile(a, p).toFixed(1) : '-');
 
 /** Runs `tasks` with at most `limit` in flight. */
 async function bounded(tasks, limit) {

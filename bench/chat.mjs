@@ -8,7 +8,7 @@
 // Usage: node bench/chat.mjs [seconds, default 10] [messages/s, default 200]
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
-import { benchDb, seedUsers, startServer } from './_server.mjs';
+import { benchDb, percentile, seedUsers, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const rate = Number(process.argv[3] ?? 200);
@@ -110,7 +110,7 @@ try {
   }
   latencies.sort((a, b) => a - b);
   const post = sent.map((m) => m.postMs).sort((a, b) => a - b);
-  const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))].toFixed(1) : '-');
+  const pct = (a, p) => (a.length ? percentile(a, p).toFixed(1) : '-');
   console.table([
     {
       case: `POST /api/messages → ${PER} sockets`,

@@ -21,7 +21,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
-import { benchDb, seedUsers, startServer } from './_server.mjs';
+import { benchDb, percentile, seedUsers, startServer } from './_server.mjs';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const CLIENTS = Number(process.env.SOCKET_CLIENTS ?? 4);
@@ -30,7 +30,6 @@ const CLIENT = process.env.SOCKET_CLIENT === 'socket.io' ? 'socket.io' : 'ws';
 const CONNECT_CONCURRENCY = 200;
 
 const now = () => performance.timeOrigin + performance.now();
-const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))] : Number.NaN);
 const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
 const sleep = (t) => new Promise((r) => setTimeout(r, t));
 const load = () =>
@@ -173,19 +172,21 @@ try {
       round: i + 1,
       delivered: `${r.arrivals.length} / ${connected}`,
       'statement ms': (r.committed - r.sent).toFixed(0),
-      'after commit p50 / p99 / max ms': `${ms(pct(r.fromCommit, 50))} / ${ms(pct(r.fromCommit, 99))} / ${ms(pct(r.fromCommit, 100))}`,
-      'from statement p50 / p99 / max ms': `${ms(pct(r.fromStart, 50))} / ${ms(pct(r.fromStart, 99))} / ${ms(pct(r.fromStart, 100))}`,
+      'after commit p50 / p99 / max ms': `${ms(percentile(r.fromCommit, 50))} / ${ms(percentile(r.fromCommit, 99))} / ${ms(percentile(r.fromCommit, 100))}`,
+      'from statement p50 / p99 / max ms': `${ms(percentile(r.fromStart, 50))} / ${ms(percentile(r.fromStart, 99))} / ${ms(percentile(r.fromStart, 100))}`,
       'server CPU ms (user + sys)': `${r.cpu[0] + r.cpu[1]} (${r.cpu[0]} + ${r.cpu[1]})`,
       'clients CPU ms': r.clientsCpu.toFixed(0),
       'load at send': r.loadAtSend,
     })),
   );
-  const median = [...rounds].sort((a, b) => pct(a.fromCommit, 99) - pct(b.fromCommit, 99))[(rounds.length - 1) >> 1];
+  const median = [...rounds].sort((a, b) => percentile(a.fromCommit, 99) - percentile(b.fromCommit, 99))[
+    (rounds.length - 1) >> 1
+  ];
   const { fromCommit, fromStart } = median;
   const disconnects = rounds.at(-1).disconnects;
   const all = rounds.every((r) => r.arrivals.length === connected) && connected === COUNT;
-  const p99 = pct(fromCommit, 99);
-  const p99Start = pct(fromStart, 99);
+  const p99 = percentile(fromCommit, 99);
+  const p99Start = percentile(fromStart, 99);
   console.log(
     `verdict (median round of ${rounds.length}): RSS ≤ 25 KB per connection: ${perConnection.toFixed(1)} ${perConnection <= 25 ? 'PASS' : 'FAIL'};`,
     `delivery p99 ≤ 300 ms after commit: ${ms(p99)} ${p99 <= 300 && all ? 'PASS' : 'FAIL'}`,

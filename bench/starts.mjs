@@ -10,14 +10,14 @@
 // Usage: node bench/starts.mjs [learners, default 3000] [concurrency, default 200]
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { benchDb, seedUsers, startBare, startServer } from './_server.mjs';
+import { benchDb, percentile, seedUsers, startBare, startServer } from './_server.mjs';
 
 const LEARNERS = Number(process.argv[2] ?? 3000);
 const CONCURRENCY = Number(process.argv[3] ?? 200);
 
 const server = await startServer('bench-starts', 3296);
 let db;
-const pct = (a, p) => (a.length ? Math.round(a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))]) : '-');
+const pct = (a, p) => (a.length ? Math.round(percentile(a, p)) : '-');
 
 /** Runs `tasks` with at most `limit` in flight. */
 async function bounded(tasks, limit) {

@@ -129,6 +129,15 @@ function forget(db: Db, actor: Actor, trailId: number): null {
   return null;
 }
 
+/** Why the view refuses an answer to `pebbleId`, if it does: the trail not started, the pebble locked or its answer. */
+function refusalOf(view: AnswerContext['view'], pebbleId: number, canChange: boolean): HttpError | null {
+  if (!hasStarted(view.startsOn)) return trailNotStarted(view.startsOn!);
+  const index = view.pebbles.findIndex((p) => p.id === pebbleId);
+  if (isLocked(index, view.pebbles, view.states)) return pebbleLocked();
+  if (!canChange && view.states.get(pebbleId)?.answeredAt) return answerLocked();
+  return null;
+}
+
 /** How often an answer is decided again when the learner's states changed under it (another tab answering). */
 const ATTEMPTS = 10;
 
@@ -172,16 +181,9 @@ async function tryAnswer(
   }
   const { view, detail } = ctx;
   const trailId = view.trail.id;
-  const index = view.pebbles.findIndex((p) => p.id === pebbleId);
   const canChange = detail.pebble.canChangeAnswer;
   const before = view.states.get(pebbleId);
-  const refusal = !hasStarted(view.startsOn)
-    ? trailNotStarted(view.startsOn!)
-    : isLocked(index, view.pebbles, view.states)
-      ? pebbleLocked()
-      : !canChange && before?.answeredAt
-        ? answerLocked()
-        : null;
+  const refusal = refusalOf(view, pebbleId, canChange);
   if (refusal) {
     // a refusal is only ever decided on a fresh load: the held view may be stale (a reset, a coach's edit)
     if (held) return forget(db, actor, trailId);
