@@ -18,4 +18,5 @@ export * from './media';
 export * from './privacy';
 export * from './profile';
 export * from './realtime';
+export * from './text';
 export * from './validation';

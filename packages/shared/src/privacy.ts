@@ -1,6 +1,8 @@
 /** Email addresses, bearer tokens and Cairn's opaque tokens (cat_…, crt_…), wherever they appear in a text. */
 const PERSONAL = [
-  /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g,
+  // an address starts only where a run of address characters starts (the lookbehind): tried from every character of
+  // a long run, the pattern was quadratic in the text's length
+  /(?<![^\s@"'<>(),;:])[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g,
   /\bBearer\s+[^\s"',;]+/gi,
   /\b(?:cat|crt)_[A-Za-z0-9_-]{16,}/g,
   /([?&](?:token|access_token|refresh_token|id_token|code|email|username)=)[^&#\s]+/gi,

@@ -1,4 +1,4 @@
-import { checkRule, type MineralType, type RuleFailure } from '@cairn/shared';
+import { checkRule, EMAIL_MAX, type MineralType, type RuleFailure, trimTrailing, URL_MAX } from '@cairn/shared';
 
 /** Length limits of free-text answers when the package sets none. */
 export const TEXT_MAX_DEFAULT = 2000;
@@ -28,10 +28,11 @@ export function checkValue(type: MineralType, raw: string | number, limits: Valu
       if (limits.min !== undefined && Number(s) < limits.min) return fail('min_value', { min: limits.min });
       if (limits.max !== undefined && Number(s) > limits.max) return fail('max_value', { max: limits.max });
       return null;
+    // the length first: no pattern runs on more than the mineral accepts
     case 'email_input':
-      return checkRule(s, { rule: 'email' }) && s.length <= 255 ? null : fail('email');
+      return s.length <= EMAIL_MAX && checkRule(s, { rule: 'email' }) ? null : fail('email');
     case 'url_input':
-      return checkRule(s, { rule: 'url' }) && s.length <= 2048 ? null : fail('url');
+      return s.length <= URL_MAX && checkRule(s, { rule: 'url' }) ? null : fail('url');
     case 'date_input':
       return checkRule(s, { rule: 'date' }) ? null : fail('date');
     case '5_point_rating':
@@ -61,11 +62,13 @@ export function normalise(type: MineralType, raw: string | number): string {
     case 'email_input':
       return s.toLowerCase();
     case 'url_input':
-      return s
-        .toLowerCase()
-        .replace(/^https?:\/\//, '')
-        .replace(/^www\./, '')
-        .replace(/\/+$/, '');
+      return trimTrailing(
+        s
+          .toLowerCase()
+          .replace(/^https?:\/\//, '')
+          .replace(/^www\./, ''),
+        '/',
+      );
     case 'date_input':
       return s;
     default:
