@@ -47,6 +47,10 @@ export interface AppConfig {
   webDist: string;
   oidc: Partial<Record<OidcProviderName, OidcProviderConfig>>;
   rateLimit: { max: number; windowMs: number; namespace: string };
+  /** chat messages a user may send per window (HTTP 429 beyond), counted in Redis in scaled mode */
+  chatRate: { max: number; windowMs: number };
+  /** live sockets: events a connection may send per second (closed beyond), connections per user and process */
+  live: { eventsPerSecond: number; connectionsPerUser: number };
   bodyLimit: number;
   /** signing of private file URLs (lib/file-urls.ts): the key (else DATA_DIR/secrets/file-url.key) and the lifetime */
   fileUrls: { secret: string | undefined; ttlSeconds: number };
@@ -149,6 +153,10 @@ const envSchema = z.object({
   OIDC_AZURE_JWKS: jwks('OIDC_AZURE_JWKS').optional(),
   RATE_LIMIT_MAX: int('RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   RATE_LIMIT_WINDOW: int('RATE_LIMIT_WINDOW', 1, 86_400).default(60),
+  CHAT_RATE_MAX: int('CHAT_RATE_MAX', 1, 100_000).default(20),
+  CHAT_RATE_WINDOW: int('CHAT_RATE_WINDOW', 1, 3600).default(10),
+  LIVE_EVENTS_PER_SECOND: int('LIVE_EVENTS_PER_SECOND', 1, 10_000).default(50),
+  LIVE_CONNECTIONS_PER_USER: int('LIVE_CONNECTIONS_PER_USER', 1, 1000).default(20),
   SCHEDULE_SECONDS: int('SCHEDULE_SECONDS', 0, 86_400).default(60),
   BODY_LIMIT: int('BODY_LIMIT', 1024, 104_857_600).default(1_048_576),
   FILE_URL_SECRET: z.string().min(32, { message: 'FILE_URL_SECRET must be at least 32 characters' }).optional(),
@@ -241,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
     oidc,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW * 1000, namespace: 'cairn-rl:' },
+    chatRate: { max: e.CHAT_RATE_MAX, windowMs: e.CHAT_RATE_WINDOW * 1000 },
+    live: { eventsPerSecond: e.LIVE_EVENTS_PER_SECOND, connectionsPerUser: e.LIVE_CONNECTIONS_PER_USER },
     bodyLimit: e.BODY_LIMIT,
     fileUrls: { secret: e.FILE_URL_SECRET, ttlSeconds: e.FILE_URL_TTL },
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,

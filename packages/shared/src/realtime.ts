@@ -11,9 +11,28 @@ export interface ServerToClientEvents {
   BATTLE_UPDATE: (p: { battle_id: number }) => void;
   DUE_DATE: (p: { type: 'one_day' | 'zero_day'; trails: { id: number; name: string }[] }) => void;
   START_DATE: (p: { type: 'zero_day' | 'two_days'; trails: { id: number; name: string }[] }) => void;
+  /**
+   * The server is closing this connection: its access token expired (refresh, then connect again), its session
+   * was revoked (logout, sign out everywhere, password reset: do not reconnect), or it sent too many events.
+   */
+  LIVE_CLOSED: (p: { reason: LiveClosedReason }) => void;
 }
-// biome-ignore lint/complexity/noBannedTypes: no client-to-server events yet
-export type ClientToServerEvents = {};
+
+export type LiveClosedReason = 'token_expired' | 'session_revoked' | 'too_many_events';
+
+/** The answer to `auth`: ok, or the refusal's code (token_expired, unauthenticated, forbidden). */
+export type LiveAuthAnswer = { ok: true; expires_in: number } | { ok: false; code: string };
+
+export interface ClientToServerEvents {
+  /**
+   * Re-authenticates the connection with a fresh access token of the same user (sent after every refresh); the
+   * server closes a connection whose token expires without this.
+   */
+  auth: (token: string, ack: (answer: LiveAuthAnswer) => void) => void;
+}
+
+/** Longest access token the live connection accepts (ours are 47 characters). */
+export const LIVE_TOKEN_MAX = 256;
 
 /** The room a user's sockets join. */
 export const userChannel = (userId: number) => `channel-${userId}`;

@@ -3,15 +3,20 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
-import { HttpError } from '../lib/http-error';
-import { type Actor, authenticateAccessToken } from '../modules/accounts/sessions.service';
+import { Server, type Socket } from 'socket.io';
+import type { Actor } from '../modules/accounts/sessions.service';
+import { guardSockets } from './realtime-sessions';
 
 export interface SocketData {
   actor: Actor;
+  /** the hash of the access token the socket holds (the handshake's, or the latest `auth`) */
+  tokenHash: string;
+  /** epoch ms: when that token expires and, unless `auth` brings a fresh one, the socket is closed */
+  expiresAt: number;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface Realtime {
   io: RealtimeServer;
@@ -95,7 +100,10 @@ export function wsMessageFrame(packet: string): Buffer[] | undefined {
   return [frame];
 }
 
-/** Socket.IO on /socket.io: the handshake's auth.token is an access token; each socket joins `channel-{userId}`. */
+/**
+ * Socket.IO on /socket.io: the handshake's auth.token is an access token; each socket joins `channel-{userId}` and
+ * lives as long as its session and token (realtime-sessions.ts).
+ */
 export default fp(
   async function realtimePlugin(app: FastifyInstance) {
     const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
@@ -110,20 +118,8 @@ export default fp(
       });
     }
 
-    io.use(async (socket, next) => {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token === '') return next(new Error('unauthenticated'));
-      try {
-        socket.data.actor = await authenticateAccessToken(app.db, token);
-        next();
-      } catch (err) {
-        // the client tells an expired token (refresh and reconnect) from a bad one by this message
-        next(new Error(err instanceof HttpError ? err.code : 'unauthenticated'));
-      }
-    });
-    io.on('connection', (socket) => {
-      void socket.join(userChannel(socket.data.actor.userId));
-    });
+    // the handshake's token, its expiry, revocations and the per-user and per-connection limits
+    guardSockets(app, io);
 
     const main = io.of('/');
     app.decorate('realtime', {

@@ -107,6 +107,24 @@ export async function authenticateAccessToken(db: Db, token: string): Promise<Ac
   return cachedActor(db, hash, now) ?? loadActor(db, hash, now);
 }
 
+/** An access token's actor and when the token expires (epoch ms): what a live socket holds on to. */
+export interface AccessGrant {
+  actor: Actor;
+  expiresAt: number;
+}
+
+/** The actor and expiry of an access token, as {@link authenticateAccessToken} decides them. */
+export async function accessGrant(db: Db, token: string): Promise<AccessGrant> {
+  const hash = hashToken(token);
+  const now = Date.now();
+  const hit = tokenCacheOf<Actor>(db).get(hash, now);
+  if (hit) {
+    if (hit.expiresAt <= now) throw tokenExpired();
+    return { actor: hit.actor, expiresAt: hit.expiresAt };
+  }
+  return loadGrant(db, hash, now);
+}
+
 /** The actor of a token hash from this process's cache; undefined when not cached; 498 when it has expired. */
 export function cachedActor(db: Db, hash: string, now = Date.now()): Actor | undefined {
   const hit = tokenCacheOf<Actor>(db).get(hash, now);
@@ -117,6 +135,10 @@ export function cachedActor(db: Db, hash: string, now = Date.now()): Actor | und
 
 /** The actor of a token hash read from the database (one indexed query), then cached; 401 or 498 as above. */
 export async function loadActor(db: Db, hash: string, now = Date.now()): Promise<Actor> {
+  return (await loadGrant(db, hash, now)).actor;
+}
+
+async function loadGrant(db: Db, hash: string, now: number): Promise<AccessGrant> {
   const [row] = await accessQuery(db).execute({ hash });
   if (row?.kind !== 'access' || row.sessionRevoked || row.userDeleted) throw unauthenticated();
   if (row.expired) throw tokenExpired();
@@ -134,7 +156,7 @@ export async function loadActor(db: Db, hash: string, now = Date.now()): Promise
     expiresAt: row.expiresAt,
     cachedAt: now,
   });
-  return actor;
+  return { actor, expiresAt: row.expiresAt };
 }
 
 /** Tells every process (this one at once, the others through PostgreSQL NOTIFY) that sessions ended. */

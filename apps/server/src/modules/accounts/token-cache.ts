@@ -34,6 +34,9 @@ export class TokenCache<A> {
   private readonly revokedUsers = new Map<number, number>();
   /** false until this process listens for revocations, and again whenever that connection is lost */
   listening = false;
+  // told of every revocation this process hears (its own and, through NOTIFY, every other's); null: some may have
+  // been missed (the listening connection was lost), whoever holds on to a session checks it again
+  private readonly listeners = new Set<(r: Revocation | null) => void>();
 
   constructor(
     private readonly max = 20_000,
@@ -72,6 +75,29 @@ export class TokenCache<A> {
     for (const [hash, e] of this.entries) {
       if (sessions.has(e.sessionId) || (r.userId !== undefined && e.userId === r.userId)) this.entries.delete(hash);
     }
+    this.tell(r);
+  }
+
+  /** Calls `listener` on every revocation this process hears, and with null when some may have been missed. */
+  onRevoke(listener: (r: Revocation | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Revocations may have been missed (the listening connection was lost, a payload was unreadable). */
+  missed(): void {
+    this.clear();
+    this.tell(null);
+  }
+
+  private tell(r: Revocation | null): void {
+    for (const l of this.listeners) {
+      try {
+        l(r);
+      } catch {
+        // a listener's failure is its own; the cache and the other listeners go on
+      }
+    }
   }
 
   clear(): void {
@@ -108,6 +134,7 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
   let closing = false;
   let delay = 200;
   let retryTimer: NodeJS.Timeout | null = null;
+  let everListened = false;
 
   // one retry at a time, with a growing pause (at most 5 s, so the cache is back soon after the database)
   const retry = () => {
@@ -127,7 +154,7 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
         cache.revoke(JSON.parse(msg.payload ?? '{}') as Revocation);
       } catch (err) {
         app.log.warn({ err }, 'bad revocation payload');
-        cache.clear();
+        cache.missed();
       }
     });
     c.on('error', (err) => {
@@ -157,8 +184,12 @@ export async function listenForRevocations(app: FastifyInstance): Promise<void> 
     }
     client = c;
     delay = 200;
+    const again = everListened;
+    everListened = true;
     cache.clear();
     cache.listening = true;
+    // what was revoked while nobody listened is checked again (live sockets)
+    if (again) cache.missed();
   };
 
   await connect();
