@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../db/client';
+import { freePort } from '../test/server-process';
 import { createBullJobs, createInProcessJobs, type Jobs } from './jobs';
 
 const redisUrl = process.env.REDIS_URL;
@@ -97,6 +100,36 @@ describe('in-process runner', () => {
     // the 60 s backoff was cut short
     expect(Date.now() - started).toBeLessThan(5000);
     await expect(jobs.enqueue('work', { id: 'late' })).rejects.toThrow(/closed/);
+  });
+
+  it('a job that gives up during a database outage logs a warning, not an error', async () => {
+    // a real pool on a port nobody listens on: every connection is refused
+    const gone = createDatabase(`postgres://nobody@127.0.0.1:${await freePort()}/nothing`);
+    const logged: { level: string; msg: string }[] = [];
+    const log = {
+      warn: (_o: unknown, msg?: string) => void logged.push({ level: 'warn', msg: String(msg) }),
+      error: (_o: unknown, msg?: string) => void logged.push({ level: 'error', msg: String(msg) }),
+    };
+    const jobs = createInProcessJobs({ attempts: 2, backoffMs: 5, log: log as never });
+    jobs.register('tick', async () => {
+      await gone.db.execute(sql`select 1`);
+    });
+    jobs.register('bug', async () => {
+      throw new Error('a real failure');
+    });
+    try {
+      await jobs.enqueue('tick', {});
+      await jobs.drain();
+      expect(logged.map((l) => l.level)).toEqual(['warn', 'warn']);
+      expect(logged[1].msg).toMatch(/database is unavailable/);
+      // anything else still fails for good at error level
+      await jobs.enqueue('bug', {});
+      await jobs.drain();
+      expect(logged.at(-1)).toEqual({ level: 'error', msg: 'job failed for good' });
+    } finally {
+      await jobs.close();
+      await gone.close();
+    }
   });
 
   it('refuses a second handler for one name', () => {

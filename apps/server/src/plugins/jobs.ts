@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { isDatabaseUnavailable } from './errors';
 
 /** What a handler learns about the run it is in. */
 export interface JobContext {
@@ -82,7 +83,10 @@ export function createInProcessJobs(opts: RunnerOptions = {}): Jobs {
         return;
       } catch (err) {
         if (attempt >= attempts) {
-          opts.log?.error({ err, job: name, jobId: id, attempt }, 'job failed for good');
+          // an outage is not the job's fault: a warning (the next tick or enqueue tries again), not an error report
+          if (isDatabaseUnavailable(err)) {
+            opts.log?.warn({ err, job: name, jobId: id, attempt }, 'job gave up: the database is unavailable');
+          } else opts.log?.error({ err, job: name, jobId: id, attempt }, 'job failed for good');
           return;
         }
         opts.log?.warn({ err, job: name, jobId: id, attempt }, 'job failed, retrying');
