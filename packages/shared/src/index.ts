@@ -10,6 +10,7 @@ export * from './api/ratings';
 export * from './api/reference';
 export * from './api/results';
 export * from './api/sessions';
+export * from './api/strings';
 export * from './api/trails';
 export * from './branding';
 export * from './constants';

@@ -45,3 +45,10 @@ export const CHOICE_TYPES: readonly MineralType[] = [
 ];
 /** Upload minerals: the answer is a media id returned by POST /media. */
 export const UPLOAD_TYPES: readonly MineralType[] = ['audio_input', 'image_input', 'video_input', 'file_input'];
+
+/**
+ * The longest typed answer (characters) any mineral accepts: a text answer's own limit (`max`, 2000 when unset) can
+ * be set up to this, email and url answers stop far below (EMAIL_MAX, URL_MAX). The answer route refuses a longer
+ * value before any rule runs.
+ */
+export const ANSWER_VALUE_MAX = 10_000;

@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, enMessage, type RuleFailure } from '@cairn/shared';
+import { type ErrorBody, type ErrorCode, enMessage, FIELD_ERRORS_MAX, type RuleFailure } from '@cairn/shared';
 
 /** An error that becomes the shared ErrorBody with its status. */
 export class HttpError extends Error {
@@ -6,7 +6,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: Pick<ErrorBody, 'errors' | 'rules'> = {},
+    readonly extra: Pick<ErrorBody, 'errors' | 'rules' | 'errors_omitted'> = {},
   ) {
     super(message);
   }
@@ -17,12 +17,26 @@ export class HttpError extends Error {
   }
 }
 
-/** 422 with per-field messages and the failed rule of the shared rule set. */
+/**
+ * 422 with per-field messages and the failed rule of the shared rule set: the first FIELD_ERRORS_MAX fields, and
+ * `errors_omitted` counting the rest (a body with 50,000 bad names answered 7.4 MB of field errors).
+ */
 export function validationError(failures: Record<string, RuleFailure>): HttpError {
+  const all = Object.entries(failures);
+  const shown = all.slice(0, FIELD_ERRORS_MAX);
   const errors: Record<string, string[]> = {};
-  for (const [field, f] of Object.entries(failures)) errors[field] = [enMessage(field, f)];
+  const rules: Record<string, RuleFailure> = {};
+  for (const [field, f] of shown) {
+    errors[field] = [enMessage(field, f)];
+    rules[field] = f;
+  }
   const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid';
-  return new HttpError(422, 'validation_failed', first, { errors, rules: failures });
+  const omitted = all.length - shown.length;
+  return new HttpError(422, 'validation_failed', first, {
+    errors,
+    rules,
+    ...(omitted > 0 ? { errors_omitted: omitted } : {}),
+  });
 }
 
 /** Throws a 422 when the shared rules report any failure. */

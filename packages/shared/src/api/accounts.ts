@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { EMAIL_MAX, URL_MAX } from '../validation';
 import { int4 } from './ids';
+import { shownText } from './strings';
+
+/** A sign-in name (an email address): bounded before the email rule's pattern runs on it. */
+const username = z.string().max(EMAIL_MAX);
 
 export const loginRequestSchema = z.object({
-  username: z.string(),
+  username,
   password: z.string(),
   accepted: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.null()]).optional(),
 });
@@ -120,8 +125,8 @@ export const profileResponseSchema = z.object({ data: userSchema });
 
 export const profileUpdateSchema = z
   .object({
-    firstname: z.string().max(100),
-    lastname: z.string().max(100),
+    firstname: shownText(100),
+    lastname: shownText(100),
     mobile: z.string().max(40).nullable(),
     birth: z.string().nullable(),
     nationality_id: int4.nullable(),
@@ -131,9 +136,9 @@ export const profileUpdateSchema = z
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const forgotRequestSchema = z.object({ username: z.string(), url: z.string() });
+export const forgotRequestSchema = z.object({ username, url: z.string().max(URL_MAX) });
 export const resetRequestSchema = z.object({
-  username: z.string(),
+  username,
   token: z.string(),
   password: z.string(),
   password_confirmation: z.string().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DISCUSSION_CHANNELS, DISCUSSION_TYPES } from '../chat';
 import { CHAT_MESSAGE_MAX } from '../constants';
 import { dbId } from './ids';
+import { shownText } from './strings';
 
 export * from '../chat';
 
@@ -96,9 +97,7 @@ export const chatSearchResponseSchema = z.object({
 export type ChatSearch = z.infer<typeof chatSearchResponseSchema>['data'];
 export const messageHitsResponseSchema = z.object({ data: z.array(messageHitSchema) });
 
-const body = z
-  .string()
-  .max(CHAT_MESSAGE_MAX, { message: `The body may not be greater than ${CHAT_MESSAGE_MAX} characters` });
+const body = shownText(CHAT_MESSAGE_MAX, `The body may not be greater than ${CHAT_MESSAGE_MAX} characters`);
 
 /** POST /api/messages: to a user (the first message creates the individual chat) or into a discussion. */
 export const sendMessageRequestSchema = z

@@ -10,7 +10,11 @@ export const errorBodySchema = z.object({
   rules: z
     .record(z.string(), z.object({ rule: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }))
     .optional(),
+  /** on a 422 with more failed fields than `errors` lists (the first FIELD_ERRORS_MAX): how many more there were */
+  errors_omitted: z.number().int().optional(),
 });
+/** A 422 lists at most this many fields in `errors` and `rules`; `errors_omitted` counts the rest. */
+export const FIELD_ERRORS_MAX = 20;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The message the catalogue (§8) treats as a login failure. */

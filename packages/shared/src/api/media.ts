@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coercedDbId } from './ids';
+import { shownText } from './strings';
 
 /** POST /media answer: where the stored file lives and what it is (judged from its content). */
 export const uploadResponseSchema = z.object({
@@ -67,7 +68,7 @@ export const vaultUploadResponseSchema = z.object({ data: z.array(mediaObjectSch
 export type VaultUploadResponse = z.infer<typeof vaultUploadResponseSchema>;
 
 export const createFolderRequestSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: shownText(100).trim().min(1),
   parent_id: coercedDbId.nullish(),
   icon: z.string().max(50).nullish(),
 });

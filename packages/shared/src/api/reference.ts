@@ -52,7 +52,7 @@ const fraction = z.number().min(0).max(1);
 export const themeBackgroundInputSchema = z.strictObject({
   url: z
     .string()
-    .max(500)
+    .max(500, { abort: true })
     .regex(/^\/files\/[A-Za-z0-9_./-]+$/, 'a stored image under /files/')
     .refine((u) => !u.includes('..'), 'a stored image under /files/'),
   brightness: z.strictObject({ r: channel, g: channel, b: channel, a: fraction }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
+import { ANSWER_VALUE_MAX, DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
 import { rgbSchema } from './accounts';
 import { int4 } from './ids';
 import { RBO_SCALES, rboResultsSchema } from './ratings';
@@ -51,7 +51,10 @@ export const mineralAnswerSchema = z.object({
   /** selected option ids; for order and word_bubble, in the learner's order */
   options: z.array(int4).optional(),
   /** text, number, email, url, date (YYYY-MM-DD), rating/opinion as a number, upload media id */
-  value: z.union([z.string(), z.number()]).nullable().optional(),
+  value: z
+    .union([z.string().max(ANSWER_VALUE_MAX), z.number()])
+    .nullable()
+    .optional(),
 });
 export type MineralAnswer = z.infer<typeof mineralAnswerSchema>;
 

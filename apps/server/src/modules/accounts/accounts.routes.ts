@@ -34,7 +34,7 @@ import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions
 const linkIdParam = z
   .string()
   .min(1)
-  .max(200)
+  .max(200, { abort: true })
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .regex(/^[^\u0000-\u001f]+$/);
 

@@ -1,4 +1,4 @@
-import type { MineralType } from '@cairn/shared';
+import { ANSWER_VALUE_MAX, type MineralType } from '@cairn/shared';
 import type { z } from 'zod';
 import { checkValue } from '../player/values';
 import { mediaKindOf } from './content.media';
@@ -116,6 +116,8 @@ function checkMineral(
   }
 
   if (m.min !== undefined && m.max !== undefined && m.min > m.max) add(`${at}.min`, 'min is above max');
+  if (type === 'text_input' && m.max !== undefined && m.max > ANSWER_VALUE_MAX)
+    add(`${at}.max`, `a text answer is at most ${ANSWER_VALUE_MAX} characters`);
   if (type === 'opinion' && m.min !== undefined && m.max !== undefined && m.max - m.min > 20)
     add(`${at}.max`, 'an opinion scale has at most 21 steps');
   const styles: Partial<Record<MineralType, string[]>> = {

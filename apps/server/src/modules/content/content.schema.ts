@@ -1,5 +1,18 @@
-import { CHOICE_TYPES, DIFFICULTIES, MINERAL_TYPES, type MineralType, TRAIL_TYPES } from '@cairn/shared';
+import {
+  boundedString,
+  CHOICE_TYPES,
+  DIFFICULTIES,
+  EMAIL_MAX,
+  isHttpUrl,
+  MINERAL_TYPES,
+  type MineralType,
+  TRAIL_TYPES,
+  URL_MAX,
+} from '@cairn/shared';
 import { z } from 'zod';
+
+/** Where the learner goes after the trail or pebble: an absolute http(s) URL only (never javascript:, data: …). */
+const redirectUrl = boundedString(URL_MAX).refine(isHttpUrl, 'an absolute http:// or https:// URL');
 
 /** The format marker every package starts with. */
 export const PACKAGE_FORMAT = 'cairn-trail/1' as const;
@@ -53,7 +66,7 @@ const pebbleDecl = z.strictObject({
   xp: z.number().int().min(0).default(0),
   can_change_answer: z.boolean().default(true),
   required: z.boolean().optional(),
-  redirect_url: z.string().optional(),
+  redirect_url: redirectUrl.optional(),
   feedback: z.string().optional(),
   style: styleDecl.optional(),
   background: mediaPath.optional(),
@@ -85,7 +98,7 @@ const rewardDecl = z.strictObject({
  */
 export const assignmentDay = z.union([
   z.iso.date(),
-  z.string().regex(/^[+-]?\d{1,4}$/, 'a date (YYYY-MM-DD) or days from the import day (+1, 0, -2)'),
+  boundedString(5).regex(/^[+-]?\d{1,4}$/, 'a date (YYYY-MM-DD) or days from the import day (+1, 0, -2)'),
   z.number().int().min(-9999).max(9999),
 ]);
 export type AssignmentDay = z.infer<typeof assignmentDay>;
@@ -114,8 +127,8 @@ export const trailPackageSchema = z.strictObject({
   /** the assignees should complete it by this day (DUE_DATE notices the day before and on the day) */
   due_on: assignmentDay.optional(),
   pass_percent: z.number().int().min(0).max(100).optional(),
-  coach: z.email().optional(),
-  redirect_url: z.string().optional(),
+  coach: boundedString(EMAIL_MAX).pipe(z.email()).optional(),
+  redirect_url: redirectUrl.optional(),
   style: styleDecl.optional(),
   dimensions: z.array(z.strictObject({ key: z.string().min(1), name: z.string().min(1) })).default([]),
   rewards: z.array(rewardDecl).default([]),

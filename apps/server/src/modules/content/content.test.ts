@@ -152,6 +152,26 @@ pebbles:
     );
   });
 
+  it('refuses a redirect_url that is not http(s) (javascript:, data:), naming its path (issue 26)', async () => {
+    const problems = await refusal(
+      `${pkg({}, [
+        '  - name: P',
+        "    redirect_url: 'data:text/html,<script>alert(1)</script>'",
+        '    minerals:',
+        '      - { type: text_input, title: T }',
+      ])}\nredirect_url: 'javascript:alert(document.cookie)'`,
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'redirect_url: an absolute http:// or https:// URL',
+        'pebbles[0].redirect_url: an absolute http:// or https:// URL',
+      ]),
+    );
+    expect(
+      await refusal(`${pkg({}, ['  - name: P', '    minerals: []'])}\nredirect_url: https://example.com/done`),
+    ).toEqual(['pebbles[0].minerals: at least 1 mineral']);
+  });
+
   it('refuses media outside the package folder', async () => {
     const problems = await refusal(
       pkg({}, [

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { BIDI_CONTROLS } from '@cairn/shared/text';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type { MediaConfig } from '../../config';
@@ -25,13 +26,14 @@ export const notAccepted = () =>
 /** Random, so stored URLs cannot be guessed; hex, so a key never needs escaping. */
 export const randomId = () => randomBytes(16).toString('hex');
 
-/** A display title from a client file name: no path, no extension, no control characters. */
+/** A display title from a client file name: no path, no extension, no control or bidirectional characters. */
 export function titleFrom(filename: string | undefined): string {
   const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
   const stem = base.replace(/\.[^.]*$/, '');
   const clean = stem
     // biome-ignore lint/suspicious/noControlCharactersInRegex: names come from the client
     .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(BIDI_CONTROLS, '')
     .trim()
     .slice(0, 200);
   return clean || 'file';

@@ -1,6 +1,6 @@
 import type { Mineral, MineralAnswer, MineralType } from '@cairn/shared/api/trails';
 import { CHOICE_TYPES, UPLOAD_TYPES } from '@cairn/shared/minerals';
-import { type Rule, type RuleFailure, validateValue } from '@cairn/shared/validation';
+import { EMAIL_MAX, type Rule, type RuleFailure, URL_MAX, validateValue } from '@cairn/shared/validation';
 
 /** What the learner has entered for one mineral, before it becomes a MineralAnswer. */
 export interface Draft {
@@ -35,11 +35,12 @@ export function rulesFor(m: Mineral, required: boolean): Rule[] {
       if (min !== undefined) rules.push({ rule: 'min_value', min });
       if (max !== undefined) rules.push({ rule: 'max_value', max });
       break;
+    // the length before the pattern, as on the server
     case 'email_input':
-      rules.push({ rule: 'email' });
+      rules.push({ rule: 'max', length: EMAIL_MAX }, { rule: 'email' });
       break;
     case 'url_input':
-      rules.push({ rule: 'url' });
+      rules.push({ rule: 'max', length: URL_MAX }, { rule: 'url' });
       break;
     case 'date_input':
       rules.push({ rule: 'date' });

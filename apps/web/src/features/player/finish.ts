@@ -1,3 +1,4 @@
+import { isHttpUrl } from '@cairn/shared/text';
 import { navigateTo } from '../../lib/navigation';
 import { endSession } from '../account/session-actions';
 
@@ -8,5 +9,6 @@ import { endSession } from '../account/session-actions';
  */
 export async function finishPublic(redirectUrl: string | null): Promise<void> {
   await endSession('/api/destroy', '/thank-you', () => navigateTo('/thank-you', { replace: true }));
-  if (redirectUrl) window.location.assign(redirectUrl);
+  // http(s) only: the server refuses any other redirect_url on import, and the page does not trust it either
+  if (redirectUrl && isHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
 }
