@@ -64,7 +64,7 @@ describe('POST /api/login', () => {
     const words = Array.from({ length: 8 }, (_, i) => `pass-word-${i}-ä`);
     const hashes = await Promise.all(words.map((w) => hashPassword(w)));
     expect(new Set(hashes).size).toBe(words.length);
-    expect(hashes[0]).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hashes[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const checks = await Promise.all(
       words.flatMap((w, i) => [verifyPassword(w, hashes[i]), verifyPassword(w, hashes[(i + 1) % words.length])]),
     );

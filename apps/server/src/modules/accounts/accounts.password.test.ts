@@ -16,6 +16,7 @@ const forgot = (username: string, url = 'http://localhost:5173/password/reset') 
 const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/password/reset', payload });
 
 async function mailedLink(email: string): Promise<URL> {
+  await t.app.jobs.drain();
   await t.app.mailer.flush();
   return resetLinkFrom(await readMail(t.config.outboxDir, email));
 }
@@ -28,6 +29,7 @@ describe('POST /api/password/forgot', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ status: 'success', message: FORGOT_MESSAGE });
     expect(unknown.json()).toEqual(known.json());
+    await t.app.jobs.drain();
     await t.app.mailer.flush();
     await expect(readMail(t.config.outboxDir, 'ghost@example.com', 300)).rejects.toThrow(/no mail/);
     const mail = await readMail(t.config.outboxDir, DEMO_USERS.rival.email);

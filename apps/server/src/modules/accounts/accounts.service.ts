@@ -13,7 +13,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, namedStatement } from '../../db/client';
 import { countries, publicLinks, roles, userRoles, users } from '../../db/schema';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
-import { verifyDummyPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { can as canReference } from '../reference/reference.policy';
 import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
@@ -64,8 +64,25 @@ export async function passwordLogin(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyDummyPassword(input.password);
   if (!user || !ok) throw invalidCredentials();
+  if (user.passwordHash && needsRehash(user.passwordHash))
+    await upgradeHash(db, user.id, user.passwordHash, input.password);
   const accepted = input.accepted === true || input.accepted === 1 || input.accepted === '1';
   return signIn(db, user.id, { ...meta, method: 'password' }, ttl, accepted);
+}
+
+/**
+ * Replaces an old hash (scrypt, or argon2id with other parameters) by an argon2id one after a successful check: the
+ * only moment the password is known. Only while the row still holds the hash that was checked, so a reset or a
+ * password change meanwhile wins.
+ */
+async function upgradeHash(db: Db, userId: number, checked: string, password: string): Promise<void> {
+  // a busy hashing thread (429) must not fail a sign-in whose password was right: the next one upgrades it
+  const passwordHash = await hashPassword(password).catch(() => null);
+  if (!passwordHash) return;
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checked)));
 }
 
 /** POST /api/public/login/{linkId}: a new account-less user of the link's customer, tied to its trail. */

@@ -3,13 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, noAuth } from '../../lib/route-schemas';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { FORGOT_MESSAGE, RESET_DONE_MESSAGE, requestPasswordReset, resetPassword } from './password.service';
+import {
+  FORGOT_MESSAGE,
+  RESET_DONE_MESSAGE,
+  RESET_MAIL_JOB,
+  type ResetMailJob,
+  requestPasswordReset,
+  resetPassword,
+  sendResetMail,
+} from './password.service';
 
 /** Forgotten-password mail and reset (spec §7 Account). */
 export default async function passwordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const limited = authRateLimit(app);
+  app.jobs.register<ResetMailJob>(RESET_MAIL_JOB, (job) => sendResetMail(app.db, app.mailer, job, app.config));
+  const enqueueResetMail = (job: ResetMailJob) => app.jobs.enqueue(RESET_MAIL_JOB, job);
 
   app.post(
     '/api/password/forgot',
@@ -24,7 +34,7 @@ export default async function passwordRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, app.mailer, request.body, app.config);
+      await requestPasswordReset(enqueueResetMail, request.body);
       return { status: 'success' as const, message: FORGOT_MESSAGE };
     },
   );

@@ -1,5 +1,5 @@
 import { FORM_RULES, type RuleFailure, validateForm, validateValue } from '@cairn/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { assertValid, HttpError } from '../../lib/http-error';
@@ -26,12 +26,24 @@ export function resetLinkBase(clientUrl: string, publicUrl: string, trustedOrigi
   return allowed.includes(u.origin) ? new URL(u.origin + u.pathname) : new URL(u.pathname, publicUrl);
 }
 
-/** POST /api/password/forgot: mails a single-use link when the account exists; the answer never says whether it does. */
+/** The job that mails a reset link; the forgot request only queues it, whatever the account. */
+export const RESET_MAIL_JOB = 'password-reset-mail';
+/** At most this many reset mails per account per hour; further requests answer the same and mail nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+export interface ResetMailJob {
+  username: string;
+  url: string;
+}
+
+/**
+ * POST /api/password/forgot: checks the input, then queues the reset mail job for any address. The request itself
+ * never looks the account up, so known and unknown addresses take the same path and the same time; the job (off the
+ * request path) finds the account, applies the hourly limit, stores the token and mails the link.
+ */
 export async function requestPasswordReset(
-  db: Db,
-  mailer: Mailer,
+  enqueue: (job: ResetMailJob) => Promise<unknown>,
   input: { username: string; url: string },
-  cfg: { publicUrl: string; trustedOrigins: string[] },
 ): Promise<void> {
   const failures: Record<string, RuleFailure> = validateForm(input, FORM_RULES.forgot);
   const urlFailure = validateValue(input.url, [{ rule: 'required' }]);
@@ -40,21 +52,42 @@ export async function requestPasswordReset(
     failures.url = { rule: 'url', params: {} };
   }
   assertValid(failures);
+  await enqueue({ username: input.username, url: input.url });
+}
 
-  const user = await findLiveUserByEmail(db, input.username);
-  if (!user?.email) return;
+/**
+ * The reset mail job: under a lock on the address (so concurrent requests cannot exceed the limit), one statement
+ * stores a token for the live account with that address unless it already had RESET_MAILS_PER_HOUR in the last hour,
+ * then the link is mailed. Unknown addresses run the same statements and store nothing.
+ */
+export async function sendResetMail(
+  db: Db,
+  mailer: Mailer,
+  job: ResetMailJob,
+  cfg: { publicUrl: string; trustedOrigins: string[] },
+): Promise<void> {
   const token = newToken('rst');
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  const email = job.username.trim();
+  const stored = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('password-reset:' || lower(${email})))`);
+    const rows = await tx.execute<{ email: string }>(sql`
+      insert into password_resets (user_id, token_hash, expires_at)
+      select u.id, ${hashToken(token)}, ${new Date(Date.now() + RESET_TOKEN_TTL_MS)}
+        from users u
+       where lower(u.email) = lower(${email}) and u.deleted_at is null and u.email is not null
+         and (select count(*) from password_resets r
+               where r.user_id = u.id and r.created_at > now() - interval '1 hour') < ${RESET_MAILS_PER_HOUR}
+       limit 1
+      returning (select email from users where id = user_id) as email`);
+    return rows.rows[0]?.email ?? null;
   });
-  const link = resetLinkBase(input.url, cfg.publicUrl, cfg.trustedOrigins);
-  link.searchParams.set('email', user.email);
+  if (!stored) return;
+  const link = resetLinkBase(job.url, cfg.publicUrl, cfg.trustedOrigins);
+  link.searchParams.set('email', stored);
   link.searchParams.set('token', token);
   const href = link.toString();
   mailer.send({
-    to: user.email,
+    to: stored,
     subject: 'Reset your Cairn password',
     text: `Someone asked to reset the password of your Cairn account.\n\nOpen this link within 60 minutes to choose a new password:\n${href}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
     html: `<p>Someone asked to reset the password of your Cairn account.</p><p><a href="${escapeHtml(href)}">Choose a new password</a> (the link works once, within 60 minutes).</p><p>If it was not you, ignore this mail; your password stays as it is.</p>`,
@@ -80,10 +113,11 @@ export async function resetPassword(
   if (tokenFailure) failures.token = tokenFailure;
   assertValid(failures);
 
+  // known and unknown accounts take the same path: the new password is hashed and the token claim runs either way
+  // (for no account it matches nothing), so the answer's time does not tell whether the address has an account
   const user = await findLiveUserByEmail(db, input.username);
-  if (!user) throw invalidResetToken();
   const newHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     // claiming the token in one conditional update makes it single-use even under concurrent requests
     const claimed = await tx
       .update(passwordResets)
@@ -91,19 +125,20 @@ export async function resetPassword(
       .where(
         and(
           eq(passwordResets.tokenHash, hashToken(input.token)),
-          eq(passwordResets.userId, user.id),
+          eq(passwordResets.userId, user?.id ?? 0),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, new Date()),
         ),
       )
       .returning({ id: passwordResets.id });
-    if (claimed.length === 0) throw invalidResetToken();
+    if (claimed.length === 0 || !user) throw invalidResetToken();
     await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     // older links for this account die with the password they were meant to replace
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    return user.id;
   });
-  await revokeAllSessions(db, user.id);
+  await revokeAllSessions(db, userId);
 }
