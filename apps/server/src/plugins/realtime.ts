@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Actor } from '../modules/accounts/sessions.service';
 import { guardSockets } from './realtime-sessions';
+import { securityHeaders } from './security-headers';
 
 export interface SocketData {
   actor: Actor;
@@ -107,6 +108,12 @@ export function wsMessageFrame(packet: string): Buffer[] | undefined {
 export default fp(
   async function realtimePlugin(app: FastifyInstance) {
     const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false });
+    // Engine.IO answers /socket.io outside Fastify's hooks: the same security headers on its responses too
+    const headers = Object.entries(securityHeaders(app.config));
+    io.engine.use((_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    });
     if (app.config.redisUrl) {
       const pub = new Redis(app.config.redisUrl, { lazyConnect: true });
       const sub = pub.duplicate();

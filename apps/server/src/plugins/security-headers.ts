@@ -36,20 +36,75 @@ export function contentSecurityPolicy(config: AppConfig): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${["'self'", ...config.previewOrigins].join(' ')}`,
+    `frame-ancestors ${frameAncestors(config).join(' ')}`,
   ].join('; ');
 }
 
-/** Security headers on every response: CSP, nosniff, a referrer policy, no MIME or frame surprises. */
+/**
+ * Who may frame the app: this origin and the preview origins (the branding preview, docs/security.md). The one seam
+ * for framing: origins added here (an LTI platform's, later) reach both the CSP's frame-ancestors and the
+ * X-Frame-Options decision.
+ */
+export function frameAncestors(config: AppConfig): string[] {
+  return ["'self'", ...config.previewOrigins];
+}
+
+/**
+ * Browser features the app may use: none of the sensors, camera, microphone (no answer is recorded in the browser:
+ * the web app never calls getUserMedia), payment or USB; autoplay, fullscreen and picture-in-picture for this
+ * origin's own audio and video players.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'autoplay=(self)',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=(self)',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** One year, subdomains included: sent only when the app is served over https (PUBLIC_URL). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The security headers of every response, Fastify's and Socket.IO's alike: CSP, nosniff, a referrer policy, the
+ * resource policy, the permissions policy; HSTS when PUBLIC_URL is https; X-Frame-Options SAMEORIGIN only when no
+ * other origin may frame the app (it cannot list origins: with preview origins, frame-ancestors alone decides).
+ */
+export function securityHeaders(config: AppConfig): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  if (frameAncestors(config).length === 1) headers['x-frame-options'] = 'SAMEORIGIN';
+  if (config.publicUrl.startsWith('https:')) headers['strict-transport-security'] = HSTS;
+  return headers;
+}
+
+/** Security headers on every Fastify response (Socket.IO's get them in plugins/realtime.ts). */
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
-    const csp = contentSecurityPolicy(app.config);
-    const headers = {
-      'content-security-policy': csp,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'cross-origin-resource-policy': 'same-origin',
-    };
+    const headers = securityHeaders(app.config);
     // a callback hook: no promise per response (it runs on every one)
     app.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(headers);
