@@ -128,9 +128,10 @@ export const profileUpdateSchema = z
     firstname: shownText(100),
     lastname: shownText(100),
     mobile: z.string().max(40).nullable(),
-    birth: z.string().nullable(),
+    // bounded before the date rule's pattern runs on it
+    birth: z.string().max(32).nullable(),
     nationality_id: int4.nullable(),
-    language: z.string(),
+    language: z.string().max(35),
     is_paused: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]),
   })
   .partial();

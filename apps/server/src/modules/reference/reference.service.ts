@@ -86,16 +86,17 @@ export async function updateUserFields(
     }
     const value = raw === null || raw === '' ? null : String(raw).trim();
     if (value !== null) {
+      // the length first: no rule's pattern runs on more than a field holds
+      if (!checkRule(value, { rule: 'max', length: FIELD_VALUE_MAX })) {
+        failures[name] = { rule: 'max', params: { length: FIELD_VALUE_MAX } };
+        continue;
+      }
       if (def.type === 'select' && !checkRule(value, { rule: 'oneOf', values: def.options })) {
         failures[name] = { rule: 'oneOf', params: { values: def.options.join(', ') } };
         continue;
       }
       if (def.type === 'date' && !checkRule(value, { rule: 'date' })) {
         failures[name] = { rule: 'date', params: {} };
-        continue;
-      }
-      if (!checkRule(value, { rule: 'max', length: FIELD_VALUE_MAX })) {
-        failures[name] = { rule: 'max', params: { length: FIELD_VALUE_MAX } };
         continue;
       }
     }
