@@ -57,9 +57,16 @@ async function main(): Promise<void> {
       url = embedded.url;
       console.log(`embedded PostgreSQL listening on 127.0.0.1:${embedded.port}`);
     }
-    database = createDatabase(url, { keepWarm: true, onError: (err) => console.warn(`database: ${err.message}`) });
-    const { seeded } = await prepareDatabase(database, { filesDir: config.filesDir });
+    // migrations and the seed on a pool of their own, with their own statement timeout (DB_SETUP_STATEMENT_TIMEOUT_MS):
+    // a long migration, or waiting for another process's, is not a request
+    const setup = createDatabase(url, { max: 2, statementTimeoutMs: config.dbSetupStatementTimeoutMs });
+    const { seeded } = await prepareDatabase(setup, { filesDir: config.filesDir }).finally(() => setup.close());
     console.log(seeded ? 'database migrated and demo data seeded' : 'database migrated (existing data kept)');
+    database = createDatabase(url, {
+      keepWarm: true,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      onError: (err) => console.warn(`database: ${err.message}`),
+    });
 
     // a database that refuses more connections now refuses them under load too: said, not fatal
     await database

@@ -18,7 +18,8 @@ export async function openDatabase(): Promise<{ database: Database; embedded: Em
     });
     url = embedded.url;
   }
-  const database = createDatabase(url, { max: 2 });
+  // seeding 10,000 learners or importing content may run statements longer than a request's limit
+  const database = createDatabase(url, { max: 2, statementTimeoutMs: config.dbSetupStatementTimeoutMs });
   await prepareDatabase(database, { filesDir: config.filesDir });
   return { database, embedded, filesDir: config.filesDir };
 }

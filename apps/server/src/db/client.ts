@@ -7,6 +7,9 @@ import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** How much longer than the statement timeout pg waits for a server that does not answer before giving up. */
+export const QUERY_TIMEOUT_MARGIN_MS = 1000;
+
 export interface Database {
   db: Db;
   pool: pg.Pool;
@@ -29,9 +32,16 @@ export function createDatabase(
     onError?: (err: Error) => void;
     /** how long an idle connection above the kept ones stays open; pg's default 10 s */
     idleMs?: number;
+    /**
+     * Longest a statement may run (0 or absent: no limit). PostgreSQL cancels it after this long (57014); when the
+     * server does not answer at all (frozen, a network partition), pg gives up QUERY_TIMEOUT_MARGIN_MS later
+     * ("Query read timeout") and the connection is dropped. Both answer 503 (plugins/errors.ts).
+     */
+    statementTimeoutMs?: number;
   } = {},
 ): Database {
   const max = opts.max ?? 10;
+  const statementMs = opts.statementTimeoutMs || 0;
   // a request waits at most 5 s for a connection (a free one, or a new one to a server that does not answer),
   // then fails (503, plugins/errors.ts) instead of hanging
   const pool = new pg.Pool({
@@ -40,6 +50,10 @@ export function createDatabase(
     min: opts.keepWarm ? max : 0,
     idleTimeoutMillis: opts.idleMs,
     connectionTimeoutMillis: 5000,
+    ...(statementMs > 0 && {
+      statement_timeout: statementMs,
+      query_timeout: statementMs + QUERY_TIMEOUT_MARGIN_MS,
+    }),
   });
   let closed = false;
   // an idle client losing its server must not crash the process; after close() it is just shutdown noise,

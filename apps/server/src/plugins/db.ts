@@ -9,7 +9,11 @@ export default fp(
     if (!opts.database && !url)
       throw new Error('buildApp needs config.databaseUrl (main.ts sets it for the embedded PostgreSQL)');
     const database =
-      opts.database ?? createDatabase(url!, { onError: (err) => app.log.warn({ err }, 'idle database client error') });
+      opts.database ??
+      createDatabase(url!, {
+        statementTimeoutMs: app.config.dbStatementTimeoutMs,
+        onError: (err) => app.log.warn({ err }, 'idle database client error'),
+      });
     app.decorate('database', database);
     app.decorate('db', database.db);
     // a database handed in by the caller stays the caller's to close

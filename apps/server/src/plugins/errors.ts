@@ -47,11 +47,14 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/** PostgreSQL SQLSTATEs of a server that is shutting down, starting or unreachable (class 08 and 57P0x). */
-const DB_DOWN_STATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/**
+ * PostgreSQL SQLSTATEs of a server that is shutting down, starting or unreachable (class 08 and 57P0x), and 57014
+ * query_canceled: the statement timeout (db/client.ts) cancelled a statement of a server too slow to answer.
+ */
+const DB_DOWN_STATES = new Set(['57P01', '57P02', '57P03', '57014', '08000', '08001', '08003', '08004', '08006']);
 const DB_DOWN_SYSCALLS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 const DB_DOWN_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
 
 /**
  * Whether an error (or its cause: Drizzle wraps the driver's) says the database cannot be reached right now, rather
