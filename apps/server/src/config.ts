@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trimTrailing } from '@cairn/shared/text';
 import { z } from 'zod';
 
 /** The checkout's root, so paths mean the same from `npm start` at the root and from tests. */
@@ -34,10 +35,6 @@ export interface AppConfig {
   /** set when an external PostgreSQL is used; main.ts fills it in for the embedded one */
   databaseUrl?: string;
   embeddedPgPort?: number;
-  /** the server's pool: longest a statement may run (ms; 0 none), then 503 (db/client.ts) */
-  dbStatementTimeoutMs: number;
-  /** migrations, seeding and command-line tools: their own limit (ms; 0 none, the default) */
-  dbSetupStatementTimeoutMs: number;
   redisUrl?: string;
   /** Redis channel prefix of the realtime fan-out: processes of one deployment share it */
   realtimeKey: string;
@@ -130,8 +127,6 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
   EMBEDDED_PG_PORT: int('EMBEDDED_PG_PORT', 1024, 65535).optional(),
-  DB_STATEMENT_TIMEOUT_MS: int('DB_STATEMENT_TIMEOUT_MS', 0, 600_000).default(5000),
-  DB_SETUP_STATEMENT_TIMEOUT_MS: int('DB_SETUP_STATEMENT_TIMEOUT_MS', 0, 86_400_000).default(0),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
@@ -229,7 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = trimTrailing(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, '/');
   const oidc: AppConfig['oidc'] = {};
   const google2 = oidcProvider('OIDC_GOOGLE2', e.OIDC_GOOGLE2_ISSUER, e.OIDC_GOOGLE2_AUDIENCE, e.OIDC_GOOGLE2_JWKS);
   const azure = oidcProvider('OIDC_AZURE', e.OIDC_AZURE_ISSUER, e.OIDC_AZURE_AUDIENCE, e.OIDC_AZURE_JWKS);
@@ -243,8 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
-    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
-    dbSetupStatementTimeoutMs: e.DB_SETUP_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     realtimeKey: 'cairn-rt',
     scheduleSeconds: e.SCHEDULE_SECONDS,
