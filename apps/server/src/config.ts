@@ -35,6 +35,10 @@ export interface AppConfig {
   /** set when an external PostgreSQL is used; main.ts fills it in for the embedded one */
   databaseUrl?: string;
   embeddedPgPort?: number;
+  /** the server's pool: longest a statement may run (ms; 0 none), then 503 (db/client.ts) */
+  dbStatementTimeoutMs: number;
+  /** migrations, seeding and command-line tools: their own limit (ms; 0 none, the default) */
+  dbSetupStatementTimeoutMs: number;
   redisUrl?: string;
   /** Redis channel prefix of the realtime fan-out: processes of one deployment share it */
   realtimeKey: string;
@@ -127,6 +131,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
   EMBEDDED_PG_PORT: int('EMBEDDED_PG_PORT', 1024, 65535).optional(),
+  DB_STATEMENT_TIMEOUT_MS: int('DB_STATEMENT_TIMEOUT_MS', 0, 600_000).default(5000),
+  DB_SETUP_STATEMENT_TIMEOUT_MS: int('DB_SETUP_STATEMENT_TIMEOUT_MS', 0, 86_400_000).default(0),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
@@ -238,6 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbSetupStatementTimeoutMs: e.DB_SETUP_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     realtimeKey: 'cairn-rt',
     scheduleSeconds: e.SCHEDULE_SECONDS,
