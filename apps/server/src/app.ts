@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { configureFileSigning, loadFileSecret } from './lib/file-urls';
 import { HttpError } from './lib/http-error';
+import { configureTokenDerivation } from './lib/tokens';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
 import battlesRoutes from './modules/battles/battles.routes';
@@ -69,7 +70,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  configureFileSigning(await loadFileSecret(config.fileUrls.secret, config.dataDir), config.fileUrls.ttlSeconds);
+  const serverSecret = await loadFileSecret(config.fileUrls.secret, config.dataDir);
+  configureFileSigning(serverSecret, config.fileUrls.ttlSeconds);
+  // refresh rotations derive the successor pair from this secret (lib/tokens.ts), so every process agrees
+  configureTokenDerivation(serverSecret);
 
   // JSON only: an empty JSON body counts as {} (clients send Content-Type on DELETE), and text/plain is refused with 415
   const defaultJson = app.getDefaultJsonParser('error', 'error');

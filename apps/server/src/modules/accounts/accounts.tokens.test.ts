@@ -102,17 +102,49 @@ describe('POST /api/refresh', () => {
     expect((await profile(tokens.access_token)).statusCode).toBe(401);
   });
 
-  it('gives a new pair to a rotated token presented again at once (the answer of the rotation was lost)', async () => {
+  it('gives the same pair to a rotated token presented again at once (the answer of the rotation was lost)', async () => {
     const tokens = await login(t.app, email, password);
     const first = (await refresh(tokens.refresh_token)).json().data;
     const again = await refresh(tokens.refresh_token);
     expect(again.statusCode).toBe(200);
     const second = again.json().data;
-    expect(second.refresh_token).not.toBe(first.refresh_token);
-    // the session goes on with either pair
+    expect(second.refresh_token).toBe(first.refresh_token);
+    expect(second.access_token).toBe(first.access_token);
     expect((await profile(second.access_token)).statusCode).toBe(200);
-    expect((await profile(first.access_token)).statusCode).toBe(200);
     expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('8 concurrent replays of a rotated token within the grace get the one successor pair: a single chain', async () => {
+    const tokens = await login(t.app, email, password);
+    const first = (await refresh(tokens.refresh_token)).json().data;
+    const replays = await Promise.all(Array.from({ length: 8 }, () => refresh(tokens.refresh_token)));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const pairs = new Set(replays.map((r) => `${r.json().data.access_token} ${r.json().data.refresh_token}`));
+    expect([...pairs]).toEqual([`${first.access_token} ${first.refresh_token}`]);
+    // the session holds the login pair and one successor pair, nothing more
+    const [{ session_id }] = (
+      await t.database.db.execute(
+        sql`select session_id from auth_tokens where token_hash = ${hashToken(first.refresh_token)}`,
+      )
+    ).rows as { session_id: string }[];
+    const rows = await t.database.db.select().from(authTokens).where(eq(authTokens.sessionId, session_id));
+    expect(rows).toHaveLength(4);
+    // the chain goes on once; a replay of the rotated successor after the grace revokes the family
+    const next = (await refresh(first.refresh_token)).json().data;
+    await t.database.db
+      .update(authTokens)
+      .set({ rotatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(authTokens.tokenHash, hashToken(first.refresh_token)));
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401);
+    expect((await profile(next.access_token)).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('8 concurrent exchanges of a fresh token also yield one pair', async () => {
+    const tokens = await login(t.app, email, password);
+    const results = await Promise.all(Array.from({ length: 8 }, () => refresh(tokens.refresh_token)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.json().data.refresh_token)).size).toBe(1);
   });
 
   it('refuses unknown, empty and access tokens', async () => {

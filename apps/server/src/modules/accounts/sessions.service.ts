@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
 import { authTokens, roles, sessions, userRoles, users } from '../../db/schema';
 import { HttpError, unauthenticated } from '../../lib/http-error';
-import { hashToken, newToken } from '../../lib/tokens';
+import { hashToken, newToken, successorToken } from '../../lib/tokens';
 import { REVOKED_CHANNEL, type Revocation, tokenCacheOf } from './token-cache';
 
 /** Who is calling: resolved from the access token, never from client-supplied ids. */
@@ -29,7 +29,8 @@ export interface SessionMeta {
 /**
  * A rotated refresh token presented again within this many ms of its rotation is a lost answer, not theft: the
  * browser's refresh reached the server but its answer never arrived (the page was left or the network dropped), so
- * it presents the old token once more. It gets a new pair for the same session; later reuse revokes the family.
+ * it presents the old token once more. It gets the same successor pair as the first exchange (never a new chain, so
+ * a thief replaying it in the grace shares the one chain reuse detection watches); later reuse revokes the family.
  */
 export const REFRESH_REUSE_GRACE_MS = 20_000;
 
@@ -165,7 +166,11 @@ async function announceRevocation(db: Db, r: Revocation): Promise<void> {
   await db.execute(sql`select pg_notify(${REVOKED_CHANNEL}, ${JSON.stringify(r)})`);
 }
 
-/** Exchanges a refresh token for a new pair; presenting an already-exchanged one revokes the whole family. */
+/**
+ * Exchanges a refresh token for its successor pair; presenting an already-exchanged one revokes the whole family,
+ * except within {@link REFRESH_REUSE_GRACE_MS} of the exchange, when it gets the same successor pair again (derived
+ * from the token with the server's key, lib/tokens.ts): replays inside the grace never start a second chain.
+ */
 export async function rotateRefreshToken(db: Db, token: string, ttl: TokenTtls): Promise<Tokens> {
   const hash = hashToken(token);
   const [row] = await db
@@ -181,24 +186,62 @@ export async function rotateRefreshToken(db: Db, token: string, ttl: TokenTtls):
     .where(eq(authTokens.tokenHash, hash));
   if (row?.kind !== 'refresh' || row.revokedAt) throw invalidRefresh();
   if (row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
-  // the conditional update makes two concurrent exchanges of one token count as reuse for the loser
+  // the conditional update makes two concurrent exchanges of one token one exchange and one replay
   const claimed = await db
     .update(authTokens)
     .set({ rotatedAt: new Date() })
     .where(and(eq(authTokens.tokenHash, hash), isNull(authTokens.rotatedAt)))
-    .returning({ sessionId: authTokens.sessionId });
-  if (claimed.length === 0) {
+    .returning({ rotatedAt: authTokens.rotatedAt });
+  let rotatedAt = claimed[0]?.rotatedAt ?? row.rotatedAt;
+  if (!rotatedAt) {
     const [now] = await db
       .select({ rotatedAt: authTokens.rotatedAt })
       .from(authTokens)
       .where(eq(authTokens.tokenHash, hash));
-    const rotatedAt = row.rotatedAt ?? now?.rotatedAt ?? null;
-    if (rotatedAt && Date.now() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS)
-      return issuePair(db, row.sessionId, ttl);
+    rotatedAt = now?.rotatedAt ?? null;
+  }
+  if (claimed.length === 0 && !(rotatedAt && Date.now() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS)) {
     await revokeSession(db, row.sessionId);
     throw invalidRefresh();
   }
-  return issuePair(db, row.sessionId, ttl);
+  return successorPair(db, token, row.sessionId, rotatedAt ?? new Date(), ttl);
+}
+
+/**
+ * The pair that succeeds a refresh token, issued at `issuedAt` (its exchange): the same tokens however often it is
+ * asked for, stored once (a replay racing the first exchange inserts the same rows, which it leaves as they are).
+ */
+async function successorPair(
+  db: Db,
+  previous: string,
+  sessionId: string,
+  issuedAt: Date,
+  ttl: TokenTtls,
+): Promise<Tokens> {
+  const access = successorToken('cat', previous);
+  const refresh = successorToken('crt', previous);
+  const at = issuedAt.getTime();
+  await db
+    .insert(authTokens)
+    .values([
+      { tokenHash: hashToken(access), sessionId, kind: 'access', expiresAt: new Date(at + ttl.accessTokenTtl * 1000) },
+      {
+        tokenHash: hashToken(refresh),
+        sessionId,
+        kind: 'refresh',
+        expiresAt: new Date(at + ttl.refreshTokenTtl * 1000),
+      },
+    ])
+    .onConflictDoNothing({ target: authTokens.tokenHash });
+  // a replay answers later than the exchange: the lifetimes it reports count from the exchange
+  const elapsed = Math.max(0, Math.floor((Date.now() - at) / 1000));
+  return {
+    token_type: 'Bearer',
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: Math.max(1, ttl.accessTokenTtl - elapsed),
+    refresh_expires_in: Math.max(1, ttl.refreshTokenTtl - elapsed),
+  };
 }
 
 /** Ends one session: every token issued in it stops working at once. */
