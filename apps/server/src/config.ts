@@ -82,6 +82,14 @@ export interface MediaConfig {
   imageCacheDir: string;
   /** upload size limits in bytes per kind (judged from the content) */
   limits: Record<'image' | 'audio' | 'video' | 'file', number>;
+  /** downloads.zip: at most this many bytes and files per request, and this many zips at once per user */
+  zip: { maxBytes: number; maxFiles: number; concurrent: number };
+  /** stored bytes (live media rows) allowed per user and per customer */
+  quota: { userBytes: number; customerBytes: number };
+  /** uploads are refused (507) while the files directory's disk has less than this many bytes free after them */
+  diskReserveBytes: number;
+  /** the resized-image cache is kept under this many bytes (least recently used variants evicted first) */
+  imageCacheBytes: number;
 }
 
 const int = (name: string, min: number, max: number) =>
@@ -178,6 +186,13 @@ const envSchema = z.object({
   MEDIA_MAX_AUDIO_MB: int('MEDIA_MAX_AUDIO_MB', 1, 1024).default(20),
   MEDIA_MAX_VIDEO_MB: int('MEDIA_MAX_VIDEO_MB', 1, 4096).default(100),
   MEDIA_MAX_FILE_MB: int('MEDIA_MAX_FILE_MB', 1, 1024).default(20),
+  ZIP_MAX_MB: int('ZIP_MAX_MB', 1, 102_400).default(500),
+  ZIP_MAX_FILES: int('ZIP_MAX_FILES', 1, 10_000).default(1000),
+  ZIP_CONCURRENT: int('ZIP_CONCURRENT', 1, 100).default(2),
+  QUOTA_USER_MB: int('QUOTA_USER_MB', 1, 16_777_216).default(1024),
+  QUOTA_CUSTOMER_MB: int('QUOTA_CUSTOMER_MB', 1, 16_777_216).default(51_200),
+  DISK_RESERVE_MB: int('DISK_RESERVE_MB', 0, 16_777_216).default(1024),
+  IMAGE_CACHE_MB: int('IMAGE_CACHE_MB', 1, 1_048_576).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PREVIEW_ORIGINS: z
     .string()
@@ -282,6 +297,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         video: e.MEDIA_MAX_VIDEO_MB * MB,
         file: e.MEDIA_MAX_FILE_MB * MB,
       },
+      zip: { maxBytes: e.ZIP_MAX_MB * MB, maxFiles: e.ZIP_MAX_FILES, concurrent: e.ZIP_CONCURRENT },
+      quota: { userBytes: e.QUOTA_USER_MB * MB, customerBytes: e.QUOTA_CUSTOMER_MB * MB },
+      diskReserveBytes: e.DISK_RESERVE_MB * MB,
+      imageCacheBytes: e.IMAGE_CACHE_MB * MB,
     },
   };
 }

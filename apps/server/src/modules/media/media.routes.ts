@@ -1,14 +1,13 @@
-import { PassThrough } from 'node:stream';
 import { INT4_MAX, mediaResponseSchema, uploadResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Zip, ZipPassThrough } from 'fflate';
 import { z } from 'zod';
 import { fileHref } from '../../lib/file-urls';
 import { notFound, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as idParamSchema } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
+import { checkZipSelection, ZIP_RETRY_AFTER_SECONDS, ZipSlots, zipStream } from './downloads';
 import { presentMedia } from './media.presenter';
 import { accessibleMedia, commitUploads, deleteMedia, downloadName } from './media.service';
 import { discard, receiveForm } from './multipart';
@@ -26,7 +25,8 @@ const idParam = z.object({ id: idParamSchema });
 export default async function mediaRoutes(fastify: FastifyInstance, opts: { storage: Storage }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { storage } = opts;
-  const { limits, imageCacheDir } = app.config.media;
+  const { limits, imageCacheDir, zip: zipCaps } = app.config.media;
+  const zipSlots = new ZipSlots(zipCaps.concurrent);
   const tags = ['media'];
 
   app.post(
@@ -116,51 +116,42 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
       schema: {
         tags,
         security: bearer,
-        summary: 'Several files as downloads.zip (`ids=1,2`)',
+        summary: `Several files as downloads.zip (\`ids=1,2\`): at most ${zipCaps.maxFiles} files and ${Math.floor(zipCaps.maxBytes / 1048576)} MB, ${zipCaps.concurrent} at once per user`,
         querystring: z.object({
           ids: z
             .string()
-            .regex(/^\d+(,\d+){0,49}$/, { message: 'ids must be up to 50 comma-separated ids' })
+            // bounded before the pattern runs: ten digits and a comma per file
+            .max(zipCaps.maxFiles * 11 + 10)
+            .regex(/^\d{1,10}(,\d{1,10})*$/, { message: 'ids must be comma-separated ids' })
             .transform((s) => [...new Set(s.split(',').map(Number))])
             .refine((ids) => ids.every((n) => n > 0 && n <= INT4_MAX), { message: 'ids out of range' }),
         }),
       },
     },
     async (request, reply) => {
-      const rows = await accessibleMedia(app.db, actorOf(request), request.query.ids, 'read');
-      const out = new PassThrough();
-      const zip = new Zip((err, chunk, final) => {
-        if (err) return out.destroy(err);
-        out.write(chunk);
-        if (final) out.end();
-      });
-      void (async () => {
-        const used = new Map<string, number>();
-        for (const m of rows) {
-          const name = uniqueName(downloadName(m), used);
-          // media formats are already compressed: store, don't deflate
-          const entry = new ZipPassThrough(name);
-          zip.add(entry);
-          const src = await storage.stream(m.storageKey);
-          if (src) for await (const chunk of src) entry.push(new Uint8Array(chunk as Buffer));
-          entry.push(new Uint8Array(0), true);
-        }
-        zip.end();
-      })().catch((err) => out.destroy(err));
+      const actor = actorOf(request);
+      checkZipSelection(request.query.ids.length, 0, zipCaps);
+      const rows = await accessibleMedia(app.db, actor, request.query.ids, 'read');
+      checkZipSelection(
+        rows.length,
+        rows.reduce((sum, r) => sum + r.size, 0),
+        zipCaps,
+      );
+      let release: () => void;
+      try {
+        release = zipSlots.take(actor.userId);
+      } catch (err) {
+        reply.header('retry-after', String(ZIP_RETRY_AFTER_SECONDS));
+        throw err;
+      }
+      // the slot is given back when the response ends, whether read to the end or cut off
+      reply.raw.once('close', release);
+      reply.raw.once('finish', release);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('downloads.zip'))
         .header('cache-control', 'private, no-store')
-        .send(out);
+        .send(zipStream(storage, rows));
     },
   );
-}
-
-/** Two files with one title get `title (2).ext`. */
-function uniqueName(name: string, used: Map<string, number>): string {
-  const n = (used.get(name) ?? 0) + 1;
-  used.set(name, n);
-  if (n === 1) return name;
-  const dot = name.lastIndexOf('.');
-  return `${name.slice(0, dot)} (${n})${name.slice(dot)}`;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { MediaConfig } from '../../config';
+import { loadConfig, type MediaConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 export type MediaTestApp = TestApp & { dir: string };
@@ -14,12 +14,18 @@ const MB = 1024 * 1024;
 export async function createMediaApp(
   limits: Partial<MediaConfig['limits']> = {},
   extend?: Parameters<typeof createTestApp>[2],
+  /** the rest of the media configuration (zip caps, quotas, disk reserve, image cache); the defaults otherwise */
+  media: Partial<Omit<MediaConfig, 'limits' | 'imageCacheDir'>> = {},
 ): Promise<MediaTestApp> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cairn-media-'));
   const t = await createTestApp(
     {
       filesDir: path.join(dir, 'files'),
       media: {
+        ...loadConfig({}).media,
+        // a test machine's disk may be nearly full: only the tests of the reserve ask for one
+        diskReserveBytes: 0,
+        ...media,
         imageCacheDir: path.join(dir, 'cache', 'img'),
         limits: { image: 10 * MB, audio: 20 * MB, video: 100 * MB, file: 20 * MB, ...limits },
       },
