@@ -59,6 +59,8 @@ export async function createTestApp(
       max: env.RATE_LIMIT_MAX ? base.rateLimit.max : 1000,
       namespace: `cairn-rl-${name}:`,
     },
+    // generous unless a test asks for a limit (CHAT_RATE_MAX), so only the chat limit tests hit it
+    chatRate: env.CHAT_RATE_MAX ? base.chatRate : { ...base.chatRate, max: 100_000 },
     // files run in parallel on cloned databases with the same user ids: keep their live events apart
     realtimeKey: `cairn-rt-${name}`,
     // tests run the scheduled jobs themselves, at the times they choose

@@ -19,6 +19,7 @@ import type { Storage } from '../../storage/storage';
 import { discard, receiveForm } from '../media/multipart';
 import { notAccepted } from '../media/upload.service';
 import { type ChatActor, chatActor } from './chat.policy';
+import { chatSendLimit } from './chat.rate';
 import {
   checkBody,
   discussionPage,
@@ -40,6 +41,8 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { storage } = opts;
   const auth = { onRequest: app.authenticate };
+  // the send routes: signed in, then at most CHAT_RATE_MAX messages per window per user (429 beyond)
+  const sending = { onRequest: [app.authenticate, chatSendLimit(app)] };
   const actor = (request: Parameters<typeof actorOf>[0]): ChatActor => chatActor(actorOf(request));
   const refusals = [...AUTH_ERRORS, 403, 404] as const;
 
@@ -145,13 +148,13 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
   app.post(
     '/api/messages',
     {
-      ...auth,
+      ...sending,
       schema: {
         tags,
         security: bearer,
         summary: 'Send a message to a user (the first one creates the chat) or into a discussion',
         body: sendMessageRequestSchema,
-        response: { 200: sentResponseSchema, ...errorResponses(...refusals, 422) },
+        response: { 200: sentResponseSchema, ...errorResponses(...refusals, 422, 429) },
       },
     },
     async (request) => {
@@ -182,13 +185,13 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
   app.post(
     '/api/broadcasts',
     {
-      ...auth,
+      ...sending,
       schema: {
         tags,
         security: bearer,
         summary: 'Post into a broadcast discussion (owners always; others only when it is repliable)',
         body: sendBroadcastRequestSchema,
-        response: { 200: sentResponseSchema, ...errorResponses(...refusals, 422) },
+        response: { 200: sentResponseSchema, ...errorResponses(...refusals, 422, 429) },
       },
     },
     async (request) => {
@@ -225,14 +228,14 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
     app.post(
       channel === 'chat' ? '/chats/messages' : '/chats/broadcasts',
       {
-        ...auth,
+        ...sending,
         schema: {
           tags,
           security: bearer,
           summary: `Send a ${channel === 'chat' ? 'message' : 'broadcast'} with an attachment (multipart: file, discussion_id, optional body); the type is judged from the content`,
           response: {
             200: z.object({ data: z.object({ id: z.number().int() }) }),
-            ...errorResponses(...refusals, 413, 415, 422),
+            ...errorResponses(...refusals, 413, 415, 422, 429),
           },
         },
       },
