@@ -78,7 +78,7 @@ try {
     );
     console.log(`${routeCase(path)}: ${a.length} bytes; its twin: ${b.length} bytes`);
   }
-  // sign-ins beside a read (issue 13 item 7): scrypt runs on one low-priority thread, so the read's p99 should hold.
+  // sign-ins beside a read (issue 13 item 7): password hashing (argon2id since issue 26) runs on one low-priority thread, so the read's p99 should hold.
   // Two ways: the read at 50 connections flat out (a closed loop: it measures the CPU left to the read, and 20
   // hashes a second are about a core of these two), and the read at a fixed rate the machine serves either way
   // (BENCH_READ_RATE, default 500/s): what a learner reading beside sign-ins sees, i.e. whether they stall it
