@@ -27,6 +27,12 @@ import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
 import errorReportingPlugin from './plugins/error-reporting';
 import errorsPlugin from './plugins/errors';
+import httpRefusalsPlugin, {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_HEADER_SIZE,
+  URL_MAX,
+} from './plugins/http-refusals';
 import jobsPlugin from './plugins/jobs';
 import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -63,9 +69,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: config.headersTimeoutMs,
       connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(config.headersTimeoutMs / 4))),
+      maxHeaderSize: MAX_HEADER_SIZE,
     },
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // a path parameter may be as long as the URL (an id list): longer URLs are refused with 414 (http-refusals.ts)
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: URL_MAX },
+    // what Node's parser and Fastify's router refuse leaves with the error body too
+    clientErrorHandler: clientErrorHandler(config),
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +117,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(errorReportingPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  await app.register(httpRefusalsPlugin);
   await app.register(dbPlugin, { database: opts.database });
   await app.register(redisPlugin);
   await app.register(mailPlugin);

@@ -30,6 +30,12 @@ export const ERROR_CODES = [
   'not_found',
   'rate_limited',
   'payload_too_large',
+  /** 414: the request's URL (path and query) is longer than the server takes */
+  'uri_too_long',
+  /** 431: the request's header fields are larger than the server takes */
+  'headers_too_large',
+  /** 408: the request did not arrive in time (REQUEST_TIMEOUT, HEADERS_TIMEOUT) */
+  'request_timeout',
   'unsupported_media_type',
   'invalid_refresh_token',
   'invalid_reset_token',
