@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { users } from './users';
@@ -53,7 +54,12 @@ export const media = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('media_owner_idx').on(t.userId), index('media_vault_idx').on(t.vaultId)],
+  (t) => [
+    index('media_owner_idx').on(t.userId),
+    index('media_vault_idx').on(t.vaultId),
+    // the storage quotas sum the live files of a customer and of a user (media/quota.service.ts)
+    index('media_customer_live_idx').on(t.customerId, t.userId).where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** Links a media file to a model, e.g. relation 'avatar', model 'user', model_id = the user. */
