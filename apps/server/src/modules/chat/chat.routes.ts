@@ -19,16 +19,14 @@ import type { Storage } from '../../storage/storage';
 import { discard, receiveForm } from '../media/multipart';
 import { notAccepted } from '../media/upload.service';
 import { type ChatActor, chatActor } from './chat.policy';
+import { checkBody, type Posted, postMessage } from './chat.post';
 import { chatSendLimit } from './chat.rate';
 import {
-  checkBody,
   discussionPage,
   discussionWith,
   getMessage,
   listDiscussions,
   openDiscussion,
-  type Posted,
-  postMessage,
   searchAll,
   searchRoom,
 } from './chat.service';

@@ -22,23 +22,11 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { forbidden, HttpError, notFound, validationError } from '../../lib/http-error';
-import type { Storage } from '../../storage/storage';
-import { commitUploads } from '../media/media.service';
-import type { PendingUpload } from '../media/upload.service';
-import { type ChatActor, canPost } from './chat.policy';
+import { HttpError, notFound, validationError } from '../../lib/http-error';
+import type { ChatActor } from './chat.policy';
 import { nameOf, type ParticipantRow, presentDiscussion, presentMessage } from './chat.presenter';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Where a message was stored and whom to tell. */
-export interface Posted {
-  messageId: number;
-  discussionId: number;
-  participantIds: number[];
-  /** the message as the sender sees it */
-  message: Message;
-}
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const participantColumns = {
   discussionId: discussionParticipants.discussionId,
@@ -84,7 +72,7 @@ const groupBy = <T, K>(rows: T[], key: (r: T) => K) => {
 };
 
 /** The discussion, if the actor takes part in it; 404 otherwise (another customer's or not theirs). */
-async function ownDiscussion(db: Db | Tx, actor: ChatActor, id: number) {
+export async function ownDiscussion(db: Db | Tx, actor: ChatActor, id: number) {
   const [row] = await db
     .select({ d: discussions, owner: discussionParticipants.owner })
     .from(discussions)
@@ -212,146 +200,6 @@ export async function getMessage(db: Db, actor: ChatActor, id: number, channel: 
     .where(and(eq(messages.id, id), eq(discussions.customerId, actor.customerId), eq(discussions.channel, channel)));
   if (!row) throw notFound('Message not found');
   return presentMessage(row, row.d, await participantsOf(db, [row.d.id]));
-}
-
-const bodyTooLong = () => validationError({ body: { rule: 'max', params: { max: 255 } } });
-
-/** Checks a body: at most 255 characters, and not empty unless a file comes with it. */
-export function checkBody(body: string | undefined, hasFile: boolean): string {
-  const text = (body ?? '').trim();
-  if ([...text].length > 255) throw bodyTooLong();
-  // a multipart field is not checked by the JSON guard: PostgreSQL text cannot hold NUL
-  if (text.includes('\u0000')) throw validationError({ body: { rule: 'regex', params: {} } });
-  if (text === '' && !hasFile) throw validationError({ body: { rule: 'required', params: {} } });
-  return text;
-}
-
-/**
- * Stores a message in a discussion the actor takes part in (and may post in), with its attachment, atomically:
- * the others' unread counters go up, the sender's read mark moves to it, the discussion moves to the top. The
- * checks, the insert and the updates are one statement (data-modifying CTEs), which also returns what the answer
- * and the live event need: two round trips per message with the token check (docs/performance.md). With an
- * attachment, the media row (the media module's commit) and the statement share one transaction. The caller
- * emits the live event after this returns, that is after the commit.
- */
-export async function postMessage(
-  db: Db,
-  storage: Storage,
-  actor: ChatActor,
-  input: { discussionId: number; body: string; channel: DiscussionChannel; upload?: PendingUpload },
-): Promise<Posted> {
-  if (!input.upload) return insertMessage(db, actor, input, null);
-  const upload = input.upload;
-  let placedKey: string | null = null;
-  try {
-    return await db.transaction(async (tx) => {
-      // refuse before the file moves into place: a stranger's upload never becomes a media row
-      await ownDiscussion(tx, actor, input.discussionId);
-      const [m] = await commitUploads(tx as unknown as Db, storage, actor, [upload], null);
-      placedKey = m.storageKey;
-      return insertMessage(tx, actor, input, m);
-    });
-  } catch (err) {
-    if (placedKey) await storage.delete(placedKey);
-    throw err;
-  }
-}
-
-interface PostedRow {
-  d: { id: number; channel: DiscussionChannel; repliable: boolean; owner: boolean } | null;
-  m: { id: number; discussion_id: number; created_at: string } | null;
-  participants: {
-    user_id: number;
-    owner: boolean;
-    unread: number;
-    last_read_message_id: number;
-    read_message_at: string | null;
-    firstname: string | null;
-    lastname: string | null;
-    email: string | null;
-    avatar_url: string | null;
-  }[];
-}
-
-async function insertMessage(
-  db: Db | Tx,
-  actor: ChatActor,
-  input: { discussionId: number; body: string; channel: DiscussionChannel },
-  attachment: typeof media.$inferSelect | null,
-): Promise<Posted> {
-  const statement = sql`
-    with d as (
-      select d.id, d.channel, d.repliable, p.owner
-      from ${discussions} d
-      join ${discussionParticipants} p on p.discussion_id = d.id and p.user_id = ${actor.userId}
-      where d.id = ${input.discussionId} and d.customer_id = ${actor.customerId}
-    ), m as (
-      insert into ${messages} (discussion_id, sender_id, body, media_id)
-      select d.id, ${actor.userId}, ${input.body}, ${attachment?.id ?? null}::int from d
-      -- the posting rule of chat.policy canPost: repliable, or an owner
-      where d.channel = ${input.channel} and (d.repliable or d.owner)
-      returning id, discussion_id, created_at
-    ), moved as (
-      update ${discussions} set latest_message_at = m.created_at from m where ${discussions}.id = m.discussion_id
-    ), p as (
-      update ${discussionParticipants} dp set
-        unread = case when dp.user_id = ${actor.userId} then 0 else dp.unread + 1 end,
-        last_read_message_id = case when dp.user_id = ${actor.userId} then m.id else dp.last_read_message_id end,
-        read_message_at = case when dp.user_id = ${actor.userId} then now() else dp.read_message_at end
-      from m where dp.discussion_id = m.discussion_id
-      returning dp.user_id, dp.owner, dp.unread, dp.last_read_message_id, dp.read_message_at
-    )
-    select (select row_to_json(d) from d) as d,
-           (select row_to_json(m) from m) as m,
-           coalesce((select json_agg(json_build_object(
-              'user_id', p.user_id, 'owner', p.owner, 'unread', p.unread,
-              'last_read_message_id', p.last_read_message_id, 'read_message_at', p.read_message_at,
-              'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email, 'avatar_url', u.avatar_url)
-              order by p.owner desc, u.firstname, u.id)
-            from p join ${users} u on u.id = p.user_id), '[]'::json) as participants`;
-  const { rows } = await db.execute(statement);
-  const row = rows[0] as unknown as PostedRow;
-  if (!row.d) throw notFound('Discussion not found');
-  if (!row.m) {
-    if (row.d.channel !== input.channel) {
-      throw new HttpError(422, 'validation_failed', `This discussion takes ${row.d.channel} messages`, {
-        errors: { discussion_id: [`This discussion takes ${row.d.channel} messages`] },
-        rules: { discussion_id: { rule: 'channel', params: { channel: row.d.channel } } },
-      });
-    }
-    if (!canPost(row.d, row.d)) throw forbidden('Only the owners may post in this discussion');
-    throw notFound('Discussion not found');
-  }
-  const participants: ParticipantRow[] = row.participants.map((p) => ({
-    discussionId: row.m!.discussion_id,
-    userId: p.user_id,
-    owner: p.owner,
-    unread: p.unread,
-    lastReadMessageId: p.last_read_message_id,
-    readMessageAt: p.read_message_at ? new Date(p.read_message_at) : null,
-    firstname: p.firstname,
-    lastname: p.lastname,
-    email: p.email,
-    avatarUrl: p.avatar_url,
-  }));
-  const message = presentMessage(
-    {
-      id: row.m.id,
-      discussionId: row.m.discussion_id,
-      senderId: actor.userId,
-      body: input.body,
-      createdAt: new Date(row.m.created_at),
-      media: attachment,
-    },
-    { channel: input.channel },
-    participants,
-  );
-  return {
-    messageId: row.m.id,
-    discussionId: row.m.discussion_id,
-    participantIds: participants.map((p) => p.userId),
-    message,
-  };
 }
 
 /** A user of the actor's customer who may chat (not public, not deleted, not the actor); 404 otherwise. */
