@@ -364,6 +364,12 @@ export const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/users/{id}',
+    object: "coach's own profile (not below the coach's role level: only learners' profiles)",
+    req: (w) => ({ url: `/api/users/${w.users.coach}`, payload: { mobile: '+44 20 7946 0000' } }),
+    expect: [401, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/users/{id}',
     object: "other's profile (Globex)",
     req: (w) => ({ url: `/api/users/${w.users.other}`, payload: { mobile: '+44 20 7946 0000' } }),
     expect: [401, 403, 403, 403, 403, 404],

@@ -1,6 +1,7 @@
 import type { CoachUser } from '@cairn/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
+import type { Rank } from './coach.policy';
 
 /** The learners a coach lists: live users of the customer who are not public users. A condition on `users u`. */
 const learnersOf = (customerId: number) =>
@@ -105,4 +106,19 @@ export async function loadTrailTimes(
       { started: new Date(r.started_at), completed: r.completed_at === null ? null : new Date(r.completed_at) },
     ]),
   );
+}
+
+/** The rank (highest role level, customer admin flag) of the actor and of the user, in one statement. */
+export async function loadRanks(db: Db, actorId: number, userId: number): Promise<{ actor: Rank; user: Rank }> {
+  const res = await db.execute<{ id: number; level: number; is_admin: boolean }>(
+    sql`select u.id, u.is_admin,
+      coalesce((select max(r.level) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), 0)::int
+        as level
+    from users u where u.id in (${actorId}, ${userId})`,
+  );
+  const rank = (id: number): Rank => {
+    const row = res.rows.find((r) => r.id === id);
+    return { level: row?.level ?? 0, isAdmin: row?.is_admin ?? false };
+  };
+  return { actor: rank(actorId), user: rank(userId) };
 }

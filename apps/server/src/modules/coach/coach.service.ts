@@ -20,7 +20,8 @@ import { isCoach } from '../results/results.policy';
 import { actorFor } from '../results/results.repo';
 import { computeProgress, publicProgress } from '../trails/progress';
 import { loadTrailViews } from '../trails/trails.repo';
-import { loadCoachUser, loadCoachUsers, loadTrailTimes } from './coach.repo';
+import { mayEditProfile } from './coach.policy';
+import { loadCoachUser, loadCoachUsers, loadRanks, loadTrailTimes } from './coach.repo';
 
 /**
  * The coach view (§6, docs/me-and-coach.md): a user whose role level is above 400 sees and changes the learners of
@@ -118,6 +119,10 @@ export async function updateCoachUser(
 ): Promise<{ user: CoachUser; profile: CoachProfile }> {
   const customerId = coachCustomer(actor);
   await learnerOf(db, customerId, userId);
+  const ranks = await loadRanks(db, actor.userId, userId);
+  if (!mayEditProfile(ranks.actor, ranks.user)) {
+    throw forbidden('A coach may change only the profiles of users below their own role (learners)');
+  }
   const { fields, ...patch } = input;
   await validateProfilePatch(db, patch);
   let stored: ProfileField[] | null = null;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { bearer, countQueries, createTestApp, login, type TestApp } from '../../test/harness';
+import { signIn } from '../accounts/accounts.service';
 import { customerIdOf, importTest, optionId, player } from '../trails/trails.test-support';
 
 const TRAIL = `format: cairn-trail/1
@@ -177,5 +178,50 @@ describe('POST /api/users/{id}', () => {
       )
     ).rows;
     if (pub) expect((await post(tok.coach, `/api/users/${pub.id}`, { firstname: 'X' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/users/{id}: the rank check', () => {
+  /** A new Acme user with the role, and an access token of theirs. */
+  async function acmeUser(first: string, role: 'learner' | 'coach', isAdmin: boolean) {
+    const db = t.database.db;
+    const acme = await customerIdOf(t, 'Acme');
+    const [u] = (
+      await db.execute<{ id: number }>(
+        sql`insert into users (customer_id, email, firstname, lastname, is_coach, is_admin, terms_accepted_at)
+            values (${acme}, ${`${first.toLowerCase()}@rank.example`}, ${first}, 'Rank', ${role === 'coach'}, ${isAdmin}, now())
+            returning id`,
+      )
+    ).rows;
+    await db.execute(sql`insert into user_roles (user_id, role_id) select ${u.id}, id from roles where name = ${role}`);
+    const token = (await signIn(db, u.id, { method: 'password', ip: '127.0.0.1' }, t.config)).data.access_token;
+    return { id: u.id, token };
+  }
+  const firstname = async (id: number) =>
+    (await t.database.db.execute<{ firstname: string }>(sql`select firstname from users where id = ${id}`)).rows[0]
+      .firstname;
+
+  it('refuses a coach changing another coach, or themselves (not below their role level), with 403', async () => {
+    const peerCoach = await acmeUser('Cora', 'coach', false);
+    for (const target of [peerCoach.id, ids.coach]) {
+      const res = await post(tok.coach, `/api/users/${target}`, { firstname: 'Hijacked' });
+      expect(res.statusCode, String(target)).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'forbidden' });
+      expect(await firstname(target)).not.toBe('Hijacked');
+    }
+    // the other way round too: the second coach may not change the demo coach
+    expect((await post(peerCoach.token, `/api/users/${ids.coach}`, { firstname: 'Hijacked' })).statusCode).toBe(403);
+  });
+
+  it('lets only a customer admin change a customer admin; any coach changes a plain learner', async () => {
+    const plainCoach = await acmeUser('Paul', 'coach', false);
+    const adminLearner = await acmeUser('Ada', 'learner', true);
+    const refused = await post(plainCoach.token, `/api/users/${adminLearner.id}`, { firstname: 'Changed' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+    expect(await firstname(adminLearner.id)).toBe('Ada');
+    // the demo coach is a customer admin (is_admin)
+    expect((await post(tok.coach, `/api/users/${adminLearner.id}`, { firstname: 'Adele' })).statusCode).toBe(200);
+    expect((await post(plainCoach.token, `/api/users/${ids.learner}`, { firstname: 'Lena' })).statusCode).toBe(200);
   });
 });
