@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { hashingRuns } from '../../lib/password';
+import { DUMMY_HASH, hashingRuns, needsRehash } from '../../lib/password';
 import { countQueries, createTestApp, readMail, type TestApp } from '../../test/harness';
 import { FORGOT_MESSAGE, RESET_MAIL_JOB, RESET_MAILS_PER_HOUR } from './password.service';
 
@@ -59,6 +59,17 @@ async function mailsTo(email: string): Promise<number> {
 }
 
 describe('account existence (issue 26 item 10)', () => {
+  it('sign-in: a known and an unknown account do the same work, the first unknown one too (one check, no hash more)', async () => {
+    const login = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'wrong-password' } });
+    const unknown = await work(() => login('first-ghost@example.com'));
+    const known = await work(() => login(DEMO_USERS.learner.email));
+    expect(known.status).toBe(422);
+    expect(known.hashes).toBe(1);
+    expect(unknown).toEqual(known);
+    expect(needsRehash(DUMMY_HASH)).toBe(false); // the dummy keeps today's parameters, so it costs what a real check does
+  });
+
   it('reset: a known and an unknown account take the same path (one hash, the same statements, the same answer)', async () => {
     const known = await work(() => reset(DEMO_USERS.learner.email));
     const unknown = await work(() => reset('ghost@example.com'));
