@@ -556,7 +556,13 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/me/battles', object: 'own', req: () => ({ url: '/api/me/battles' }), expect: MEMBERS },
 
   // ── media and vaults ──
-  { route: 'POST /media', object: 'own upload', req: () => upload('/media', 'file'), expect: SIGNED_IN },
+  {
+    route: 'POST /media',
+    object: 'own upload',
+    req: () => upload('/media', 'file'),
+    // a public user uploads only what their link's trail asks for, and the demo exam asks for no upload
+    expect: MEMBERS,
+  },
   {
     route: 'GET /api/media/{id}',
     object: "learner's private file",
@@ -642,23 +648,24 @@ export const MATRIX: Row[] = [
     req: (w) => ({ url: `/api/vaults/${w.vaults.globexShared}` }),
     expect: [401, 404, 404, 200, 404, 404],
   },
+  // a public user has no vault to write to: 403 before the folder is looked up
   {
     route: 'POST /api/vaults',
     object: "a folder in the learner's root (JSON)",
     req: (w) => ({ url: '/api/vaults', payload: { name: 'Matrix folder', parent_id: w.vaults.learnerRoot } }),
-    expect: [401, 200, 404, 404, 404, 404],
+    expect: [401, 200, 404, 404, 403, 404],
   },
   {
     route: 'POST /api/vaults',
     object: "a folder in Acme's shared vault (JSON)",
     req: (w) => ({ url: '/api/vaults', payload: { name: 'Matrix folder', parent_id: w.vaults.shared } }),
-    expect: [401, 403, 403, 404, 404, 200],
+    expect: [401, 403, 403, 404, 403, 200],
   },
   {
     route: 'POST /api/vaults',
     object: "an upload into other's root (multipart)",
     req: (w) => upload('/api/vaults', 'files[]', w.vaults.otherRoot),
-    expect: [401, 404, 404, 200, 404, 404],
+    expect: [401, 404, 404, 200, 403, 404],
   },
   {
     route: 'POST /api/vaults/attach',

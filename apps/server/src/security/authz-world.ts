@@ -327,11 +327,18 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
     other: await upload('other'),
     shared: await upload('coach', sharedVault.id),
     publicAnswer: await (async () => {
+      // a public user uploads only what their link's trail asks for: the exam asks for a photo while they upload
+      const asked = await db.execute<{ id: number }>(sql`
+        insert into minerals (pebble_id, position, type, title)
+        select p.id, 99, 'image_input', 'Photo' from pebbles p join public_links l on l.trail_id = p.trail_id
+        where l.id = ${DEMO_PUBLIC_LINK} order by p.position limit 1
+        returning id`);
       const mp = multipart([{ name: 'file', filename: 'answer.png', content: image, type: 'image/png' }]);
       const res = await ok<{ id: number }>(
         'public upload',
         app.inject({ method: 'POST', url: '/media', headers: { ...as('public'), ...mp.headers }, payload: mp.payload }),
       );
+      await db.execute(sql`delete from minerals where id = ${asked.rows[0].id}`);
       return res.id;
     })(),
     learnerKey: keyRow.storage_key,

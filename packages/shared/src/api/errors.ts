@@ -67,6 +67,10 @@ export const ERROR_CODES = [
   'battle_state',
   /** 423: the trail's start date has not come yet */
   'trail_not_started',
+  /** 413: the user's or the customer's storage quota is used up (QUOTA_USER_MB, QUOTA_CUSTOMER_MB) */
+  'quota_exceeded',
+  /** 507: the server's disk is short of room (DISK_RESERVE_MB kept free); uploads are refused for now */
+  'insufficient_storage',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

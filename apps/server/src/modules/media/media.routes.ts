@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileHref } from '../../lib/file-urls';
-import { notFound, validationError } from '../../lib/http-error';
+import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as idParamSchema } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
+import { isPublicActor } from '../accounts/accounts.policy';
 import { checkZipSelection, ZIP_RETRY_AFTER_SECONDS, ZipSlots, zipStream } from './downloads';
 import { presentMedia } from './media.presenter';
 import { accessibleMedia, commitUploads, deleteMedia, downloadName } from './media.service';
 import { discard, receiveForm } from './multipart';
+import { allowedForPublic, publicAllowance } from './quota.service';
 import { customerActor } from './vaults.routes';
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
@@ -37,15 +39,21 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
         tags,
         security: bearer,
         summary: 'Upload one file (multipart field `file`); its type is judged from its content',
-        response: { 200: uploadResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 413, 415, 422) },
+        response: { 200: uploadResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 413, 415, 422, 507) },
       },
     },
     async (request) => {
       const actor = customerActor(request);
+      // a public-link user uploads only the answers their trail's upload pebbles ask for
+      const allowance = isPublicActor(actor) ? await publicAllowance(app.db, actor.userId) : null;
       const form = await receiveForm(request, storage, limits, { fileFields: ['file'], maxFiles: 1 });
       if (form.files.length === 0) {
         await discard(storage, form.files);
         throw validationError({ file: { rule: 'required', params: {} } });
+      }
+      if (allowance && !allowedForPublic(allowance, form.files[0].type.kind)) {
+        await discard(storage, form.files);
+        throw new HttpError(415, 'unsupported_media_type', 'This link’s trail does not ask for a file of this type');
       }
       const [m] = await commitUploads(app.db, storage, actor, form.files, null);
       return { id: m.id, url: fileHref(m.storageKey), mimetype: m.mimetype, title: m.title };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { media, users, vaultRelations, vaults } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import type { Storage } from '../../storage/storage';
+import { isPublicActor } from '../accounts/accounts.policy';
 import { fileUrl } from '../accounts/accounts.presenter';
 import type { Actor } from '../accounts/sessions.service';
 import { can, type MediaAction } from './media.policy';
@@ -119,7 +120,7 @@ export async function avatarsOf(db: Db, userId: number): Promise<{ id: number; u
 
 /** Sets the actor's avatar to the given images (replacing the previous ones); only for themself. */
 export async function attachAvatar(db: Db, actor: Actor, mediaIds: number[], modelId: number) {
-  if (modelId !== actor.userId) throw forbidden();
+  if (modelId !== actor.userId || isPublicActor(actor)) throw forbidden();
   const rows = await accessibleMedia(db, actor, mediaIds, 'read');
   if (rows.some((r) => r.kind !== 'image')) throw forbidden('Only images can be an avatar');
   await db.transaction(async (tx) => {

@@ -2,7 +2,9 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { MediaConfig } from '../../config';
 import { HttpError } from '../../lib/http-error';
+import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
+import { confirmQuota, uploadBudget } from './quota.service';
 import { type PendingUpload, receiveFile } from './upload.service';
 
 export interface ReceivedForm {
@@ -21,6 +23,19 @@ export async function receiveForm(
     throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data');
   }
   const received: ReceivedForm = { files: [], fields: {} };
+  // quota and disk reserve, decided before a byte is read (the routes let only members of a customer upload)
+  const app = request.server;
+  const actor = actorOf(request);
+  const budget =
+    actor.customerId === null
+      ? undefined
+      : await uploadBudget(
+          app.db,
+          app.config.media,
+          app.config.filesDir,
+          { userId: actor.userId, customerId: actor.customerId },
+          Number(request.headers['content-length']) || 0,
+        );
   try {
     const parts = request.parts({
       // our own per-type limits apply first; this only stops a runaway stream
@@ -37,7 +52,11 @@ export async function receiveForm(
         file.file.resume();
         continue;
       }
-      received.files.push(await receiveFile(storage, limits, file.file, file.filename));
+      received.files.push(await receiveFile(storage, limits, file.file, file.filename, budget));
+    }
+    if (actor.customerId !== null && received.files.length > 0) {
+      const bytes = received.files.reduce((sum, f) => sum + f.size, 0);
+      await confirmQuota(app.db, app.config.media, { userId: actor.userId, customerId: actor.customerId }, bytes);
     }
   } catch (err) {
     await discard(storage, received.files);

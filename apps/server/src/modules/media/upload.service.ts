@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { MediaConfig } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import type { Storage } from '../../storage/storage';
+import type { UploadBudget } from './quota.service';
 import { type FileType, SNIFF_BYTES, sniff, ZIP_CANDIDATE, zipType } from './sniff';
 
 /** A received file, verified and stored under a temporary key, not yet in the table. */
@@ -48,6 +49,8 @@ export async function receiveFile(
   limits: MediaConfig['limits'],
   file: Readable,
   filename: string | undefined,
+  /** the quota and disk room left to the request (shared by its files); refused as soon as a file outgrows it */
+  budget?: UploadBudget,
 ): Promise<PendingUpload> {
   const uploadKey = `uploads/${randomId()}`;
   let type: FileType | typeof ZIP_CANDIDATE | null = null;
@@ -65,6 +68,10 @@ export async function receiveFile(
     let headLen = 0;
     for await (const chunk of file as AsyncIterable<Buffer>) {
       size += chunk.length;
+      if (budget) {
+        budget.left -= chunk.length;
+        if (budget.left < 0) throw budget.refuse();
+      }
       const limit = type ? limitOf(type) : maxLimit;
       if (size > limit) throw tooLarge(type && type !== ZIP_CANDIDATE ? type.kind : 'file', limit);
       if (type) {

@@ -15,6 +15,7 @@ import { forbidden, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
+import { isPublicActor } from '../accounts/accounts.policy';
 import { presentMedia } from './media.presenter';
 import { attachAvatar, commitUploads } from './media.service';
 import { discard, receiveForm } from './multipart';
@@ -111,12 +112,14 @@ export default async function vaultsRoutes(fastify: FastifyInstance, opts: { sto
           'application/json {name, parent_id}: create a folder',
         response: {
           200: z.union([vaultUploadResponseSchema, z.object({ data: vaultSchema })]),
-          ...errorResponses(...AUTH_ERRORS, 403, 404, 413, 415, 422),
+          ...errorResponses(...AUTH_ERRORS, 403, 404, 413, 415, 422, 507),
         },
       },
     },
     async (request) => {
       const actor = customerActor(request);
+      // a public-link user's uploads are their answers only (POST /media), never vault files or folders
+      if (isPublicActor(actor)) throw forbidden('The vault is not available to this account');
       if (!request.isMultipart()) {
         const body = createFolderRequestSchema.safeParse(request.body ?? {});
         if (!body.success) invalid(body.error);

@@ -118,7 +118,8 @@ describe('POST /api/vaults', () => {
     expect((await t.app.inject({ url: `/api/media/${id}`, headers: bearer(pub) })).statusCode).toBe(404);
     const zip = await t.app.inject({ url: `/api/media/download?ids=${id}`, headers: bearer(pub) });
     expect(zip.statusCode).toBe(404);
-    expect((await uploadInto(pub, null, [f('answer.png', await png(8, 8))])).statusCode).toBe(200);
+    // and writes no vault files: their uploads are their answers (POST /media, quota.test.ts)
+    expect((await uploadInto(pub, null, [f('answer.png', await png(8, 8))])).statusCode).toBe(403);
   });
 });
 
