@@ -56,7 +56,10 @@ export const discussionSchema = z.object({
   /** whether the actor may post here (repliable, or an owner of a broadcast) */
   can_post: z.boolean(),
   channel: z.enum(DISCUSSION_CHANNELS),
+  /** the participants the user is shown: all of them, except in a broadcast the user does not own (its owners and the user) */
   participants: z.array(chatUserSchema),
+  /** how many take part in the discussion (shown or not) */
+  participant_count: z.number().int(),
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 

@@ -26,6 +26,9 @@ export interface MessageRow {
 
 type DiscussionRow = typeof discussions.$inferSelect;
 
+/** Read statuses counted in the database, by message id (when the participants are not all loaded). */
+export type ReadStatuses = Map<number, Message['read_status']>;
+
 const readable = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -68,9 +71,11 @@ export function presentMessage(
   m: MessageRow,
   d: Pick<DiscussionRow, 'channel'>,
   participants: ParticipantRow[],
+  reads?: ReadStatuses,
 ): Message {
   const others = participants.filter((p) => p.userId !== m.senderId);
   const sender = participants.find((p) => p.userId === m.senderId);
+  const counted = reads?.get(m.id);
   return {
     id: m.id,
     discussion_id: m.discussionId,
@@ -80,18 +85,27 @@ export function presentMessage(
     type: d.channel,
     user_id: m.senderId,
     media: m.media && !m.media.deletedAt ? presentChatMedia(m.media) : null,
-    read_status: { recipients: others.length, read: others.filter((p) => p.lastReadMessageId >= m.id).length },
+    read_status: counted ?? {
+      recipients: others.length,
+      read: others.filter((p) => p.lastReadMessageId >= m.id).length,
+    },
     created_at: m.createdAt.toISOString(),
     readable_created_at: readable.format(m.createdAt),
   };
 }
 
-/** Row → §3 Discussion as the actor sees it: a one-to-one chat is named and pictured after the other person. */
+/**
+ * Row → §3 Discussion as the actor sees it: a one-to-one chat is named and pictured after the other person.
+ * `participants` are those the actor is shown; `partial`, when they are not all of them (a broadcast's members see
+ * its owners and themselves): how many take part, the read statuses counted in the database and the senders not
+ * shown (for their messages' sender names).
+ */
 export function presentDiscussion(
   d: DiscussionRow,
   actorId: number,
   participants: ParticipantRow[],
   latest: MessageRow | null,
+  partial?: { count: number; reads: ReadStatuses; senders: ParticipantRow[] },
 ): Discussion {
   const me = participants.find((p) => p.userId === actorId);
   const other = participants.find((p) => p.userId !== actorId);
@@ -103,10 +117,13 @@ export function presentDiscussion(
     media: oneToOne ? (other?.avatarUrl ?? null) : d.mediaUrl,
     priority: d.priority,
     unread: me?.unread ?? 0,
-    latestMessage: latest ? presentMessage(latest, d, participants) : null,
+    latestMessage: latest
+      ? presentMessage(latest, d, partial ? [...participants, ...partial.senders] : participants, partial?.reads)
+      : null,
     repliable: d.repliable,
     can_post: d.repliable || (me?.owner ?? false),
     channel: d.channel,
     participants: participants.map(presentUserOf),
+    participant_count: partial?.count ?? participants.length,
   };
 }

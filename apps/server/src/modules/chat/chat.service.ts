@@ -23,23 +23,11 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
+import { participantsOf, readStatusesOf, seesEveryone } from './chat.participants';
 import type { ChatActor } from './chat.policy';
-import { nameOf, type ParticipantRow, presentDiscussion, presentMessage } from './chat.presenter';
+import { nameOf, presentDiscussion, presentMessage } from './chat.presenter';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const participantColumns = {
-  discussionId: discussionParticipants.discussionId,
-  userId: discussionParticipants.userId,
-  owner: discussionParticipants.owner,
-  unread: discussionParticipants.unread,
-  lastReadMessageId: discussionParticipants.lastReadMessageId,
-  readMessageAt: discussionParticipants.readMessageAt,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  email: users.email,
-  avatarUrl: users.avatarUrl,
-};
 
 const messageColumns = {
   id: messages.id,
@@ -49,17 +37,6 @@ const messageColumns = {
   createdAt: messages.createdAt,
   media,
 };
-
-/** Participants of these discussions with their names (one query). */
-async function participantsOf(db: Db | Tx, ids: number[]): Promise<ParticipantRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(participantColumns)
-    .from(discussionParticipants)
-    .innerJoin(users, eq(users.id, discussionParticipants.userId))
-    .where(inArray(discussionParticipants.discussionId, ids))
-    .orderBy(discussionParticipants.discussionId, desc(discussionParticipants.owner), users.firstname, users.id);
-}
 
 const groupBy = <T, K>(rows: T[], key: (r: T) => K) => {
   const m = new Map<K, T[]>();
@@ -85,19 +62,19 @@ export async function ownDiscussion(db: Db | Tx, actor: ChatActor, id: number) {
   return row;
 }
 
-/** GET /api/chats: the actor's discussions, latest message first (three queries whatever their number). */
+/** GET /api/chats: the actor's discussions, latest message first (a few queries whatever their number). */
 export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discussion[]> {
   const rows = await db
-    .select({ d: discussions })
+    .select({ d: discussions, owner: discussionParticipants.owner })
     .from(discussionParticipants)
     .innerJoin(discussions, eq(discussions.id, discussionParticipants.discussionId))
     .where(and(eq(discussionParticipants.userId, actor.userId), eq(discussions.customerId, actor.customerId)))
     .orderBy(desc(discussions.latestMessageAt), desc(discussions.id));
   const ids = rows.map((r) => r.d.id);
   if (ids.length === 0) return [];
-  const [participants, latest] = await Promise.all([
-    participantsOf(db, ids),
-    // each discussion's newest message by a backward walk of messages_discussion_idx (one row per discussion,
+  const everyone = new Map(rows.map((r) => [r.d.id, seesEveryone(r.d, r.owner)]));
+  const latest =
+    await // each discussion's newest message by a backward walk of messages_discussion_idx (one row per discussion,
     // however long the discussion; a distinct-on would sort all their messages)
     db
       .select(messageColumns)
@@ -112,20 +89,41 @@ export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discuss
           )}]::int[]) as d(id) cross join lateral (
             select id from ${messages} where discussion_id = d.id order by id desc limit 1) l)`,
         ),
-      ),
+      );
+  const hidden = latest.filter((m) => !everyone.get(m.discussionId));
+  const [participants, reads] = await Promise.all([
+    participantsOf(
+      db,
+      actor.userId,
+      rows.map((r) => ({ id: r.d.id, everyone: everyone.get(r.d.id)! })),
+      hidden.map((m) => m.senderId),
+    ),
+    readStatusesOf(
+      db,
+      hidden.map((m) => m.id),
+    ),
   ]);
-  const byDiscussion = groupBy(participants, (p) => p.discussionId);
+  const senders = groupBy(participants.senders, (p) => p.discussionId);
+  const byDiscussion = groupBy(participants.rows, (p) => p.discussionId);
   const latestBy = new Map(latest.map((m) => [m.discussionId, m]));
   return rows.map(({ d }) =>
-    presentDiscussion(d, actor.userId, byDiscussion.get(d.id) ?? [], latestBy.get(d.id) ?? null),
+    presentDiscussion(
+      d,
+      actor.userId,
+      byDiscussion.get(d.id) ?? [],
+      latestBy.get(d.id) ?? null,
+      everyone.get(d.id)
+        ? undefined
+        : { count: participants.counts.get(d.id) ?? 0, reads, senders: senders.get(d.id) ?? [] },
+    ),
   );
 }
 
 /** GET /api/chats/{id}/{page}: a page of messages, page 1 the newest ten, each page oldest first. */
 export async function discussionPage(db: Db, actor: ChatActor, id: number, page: number): Promise<DiscussionPage> {
-  const { d } = await ownDiscussion(db, actor, id);
-  const [participants, rows, [count]] = await Promise.all([
-    participantsOf(db, [d.id]),
+  const { d, owner } = await ownDiscussion(db, actor, id);
+  const everyone = seesEveryone(d, owner);
+  const [rows, [count]] = await Promise.all([
     db
       .select(messageColumns)
       .from(messages)
@@ -137,15 +135,31 @@ export async function discussionPage(db: Db, actor: ChatActor, id: number, page:
     db.select({ total: sql<number>`count(*)::int` }).from(messages).where(eq(messages.discussionId, d.id)),
   ]);
   const ordered = rows.reverse();
+  const [{ rows: participants, counts, senders }, reads] = await Promise.all([
+    participantsOf(
+      db,
+      actor.userId,
+      [{ id: d.id, everyone }],
+      ordered.map((m) => m.senderId),
+    ),
+    everyone
+      ? undefined
+      : readStatusesOf(
+          db,
+          ordered.map((m) => m.id),
+        ),
+  ]);
+  const partial = reads && { count: counts.get(d.id) ?? 0, reads, senders };
+  const named = [...participants, ...senders];
   return {
-    ...presentDiscussion(d, actor.userId, participants, ordered.at(-1) ?? null),
+    ...presentDiscussion(d, actor.userId, participants, ordered.at(-1) ?? null, partial),
     pagination: {
       total: count.total,
       total_pages: Math.ceil(count.total / CHAT_PAGE_SIZE),
       current_page: page,
       per_page: CHAT_PAGE_SIZE,
     },
-    messages: ordered.map((m) => presentMessage(m, d, participants)),
+    messages: ordered.map((m) => presentMessage(m, d, named, partial?.reads)),
   };
 }
 
@@ -186,7 +200,7 @@ export async function openDiscussion(
 /** A message of a discussion the actor takes part in, on the given channel; 404 otherwise. */
 export async function getMessage(db: Db, actor: ChatActor, id: number, channel: DiscussionChannel): Promise<Message> {
   const [row] = await db
-    .select({ ...messageColumns, d: discussions })
+    .select({ ...messageColumns, d: discussions, owner: discussionParticipants.owner })
     .from(messages)
     .innerJoin(discussions, eq(discussions.id, messages.discussionId))
     .innerJoin(
@@ -199,7 +213,12 @@ export async function getMessage(db: Db, actor: ChatActor, id: number, channel: 
     .leftJoin(media, eq(media.id, messages.mediaId))
     .where(and(eq(messages.id, id), eq(discussions.customerId, actor.customerId), eq(discussions.channel, channel)));
   if (!row) throw notFound('Message not found');
-  return presentMessage(row, row.d, await participantsOf(db, [row.d.id]));
+  const everyone = seesEveryone(row.d, row.owner);
+  const [{ rows, senders }, reads] = await Promise.all([
+    participantsOf(db, actor.userId, [{ id: row.d.id, everyone }], [row.senderId]),
+    everyone ? undefined : readStatusesOf(db, [row.id]),
+  ]);
+  return presentMessage(row, row.d, [...rows, ...senders], reads);
 }
 
 /** A user of the actor's customer who may chat (not public, not deleted, not the actor); 404 otherwise. */
@@ -309,9 +328,12 @@ async function messageHits(db: Db, actor: ChatActor, q: string, room?: number) {
 /** GET /api/chats/search/discussions/{room}/{query}: matching messages of one discussion. */
 export async function searchRoom(db: Db, actor: ChatActor, room: number, query: string): Promise<MessageHit[]> {
   const q = checkQuery(query);
-  const { d } = await ownDiscussion(db, actor, room);
-  const [hits, participants] = await Promise.all([messageHits(db, actor, q, room), participantsOf(db, [room])]);
-  const name = presentDiscussion(d, actor.userId, participants, null).name;
+  const { d, owner } = await ownDiscussion(db, actor, room);
+  const [hits, participants] = await Promise.all([
+    messageHits(db, actor, q, room),
+    participantsOf(db, actor.userId, [{ id: room, everyone: seesEveryone(d, owner) }]),
+  ]);
+  const name = presentDiscussion(d, actor.userId, participants.rows, null).name;
   return hits.map((h) => ({
     id: h.id,
     discussion_id: h.discussionId,

@@ -23,6 +23,7 @@ import {
   useDiscussions,
 } from '../api';
 import { type ChatTarget, chatUi, useChatUi } from '../store';
+import { BackButton, ProfileView } from './ProfileView';
 
 type Filter = 'all' | 'company' | 'team';
 
@@ -285,7 +286,15 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
   if (!draft && !first) return <Spinner label={t('loading')} />;
 
   if (profile && first)
-    return <ProfileView name={first.name} media={first.media} type={first.type} users={first.participants} />;
+    return (
+      <ProfileView
+        name={first.name}
+        media={first.media}
+        type={first.type}
+        users={first.participants}
+        count={first.participant_count}
+      />
+    );
 
   return (
     <div className="flex h-full flex-col gap-2">
@@ -353,75 +362,6 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
             if (draft) chatUi.open({ discussionId });
           }}
         />
-      )}
-    </div>
-  );
-}
-
-function BackButton() {
-  const { t } = useTranslation('chat');
-  return (
-    <button
-      type="button"
-      onClick={chatUi.back}
-      aria-label={t('back')}
-      className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-    >
-      <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" aria-hidden="true">
-        <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
-      </svg>
-    </button>
-  );
-}
-
-function ProfileView({
-  name,
-  media,
-  type,
-  users,
-}: {
-  name: string;
-  media: string | null;
-  type: Discussion['type'];
-  users: ChatUser[];
-}) {
-  const { t } = useTranslation('chat');
-  const { data: me } = useProfile();
-  const other = users.find((u) => u.id !== me?.id);
-  const group = type === 'team' || type === 'company';
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
-        <BackButton />
-        <h2 className="font-bold text-slate-900">{t('profile.title')}</h2>
-      </div>
-      <div className="flex flex-col items-center gap-2 py-2">
-        <Avatar url={media} name={name} alt="" size={72} />
-        <p className="text-lg font-bold text-slate-900">{name}</p>
-        {!group && other?.email && <p className="text-sm text-slate-600">{other.email}</p>}
-      </div>
-      {group && (
-        <section aria-labelledby="chat-participants">
-          <h3 id="chat-participants" className="font-semibold text-slate-900">
-            {t('profile.participants')}
-          </h3>
-          <ul className="mt-2 flex flex-col gap-2">
-            {users.map((u) => (
-              <li key={u.id} className="flex items-center gap-2">
-                <Avatar url={u.media} name={u.name} alt="" size={32} />
-                <span className="flex min-w-0 flex-col">
-                  <span className="font-semibold text-slate-900">
-                    {u.name}
-                    {u.owner && (
-                      <span className="ms-2 rounded bg-accent px-1.5 text-xs text-on-accent">{t('profile.admin')}</span>
-                    )}
-                  </span>
-                  {u.email && <span className="truncate text-sm text-slate-600">{`{${u.email}}`}</span>}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
     </div>
   );

@@ -50,6 +50,7 @@ const discussion = (id: number, name: string, extra: Partial<Discussion> = {}): 
   can_post: true,
   channel: 'chat',
   participants: [lena, rico],
+  participant_count: extra.participants?.length ?? 2,
   ...extra,
 });
 
@@ -201,6 +202,23 @@ describe('conversation', () => {
     renderChat();
     expect(await screen.findByText('Only the owners of this channel post here.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+
+  it("a broadcast's profile shows a member its owners and the number of participants", async () => {
+    const news = discussion(2, 'Acme news', {
+      type: 'company',
+      channel: 'broadcast',
+      repliable: false,
+      can_post: false,
+      participants: [cora, lena],
+      participant_count: 5003,
+    });
+    stubServer({ '/api/chats': () => ({ data: [news] }), '/api/chats/2': () => page(news, [message(1, 9)]) });
+    act(() => chatStore.set({ target: { discussionId: 2 }, profile: true }));
+    renderChat();
+    const section = await screen.findByRole('region', { name: 'Participants' });
+    expect(within(section).getByText('5003 participants')).toBeTruthy();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(2);
   });
 });
 
