@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImageRequest, imageUrl, storageKeyOf, THUMBNAIL_WIDTHS, thumbnail, thumbnailWidth } from './media';
+import {
+  decodeImageRequest,
+  IMAGE_SIZES,
+  type ImageEdits,
+  imageUrl,
+  isServedImageSize,
+  storageKeyOf,
+  THUMBNAIL_WIDTHS,
+  thumbnail,
+  thumbnailWidth,
+} from './media';
 
 const widthOf = (url: string) =>
   (decodeImageRequest(url.slice('/img/'.length)) as { edits: { resize: { width: number } } }).edits.resize.width;
@@ -46,5 +56,30 @@ describe('signed file URLs (private files, docs/security.md)', () => {
 
   it('adds no query to a public file', () => {
     expect(imageUrl('/files/content/ab/pic.png')).not.toContain('?');
+  });
+});
+
+describe('the image sizes the service makes (issue 26, item 8)', () => {
+  const editsOf = (url: string) => (decodeImageRequest(url.slice('/img/'.length)) as { edits?: ImageEdits }).edits;
+
+  it('includes every size the app asks for: thumbnails at 1x and 2x of any slot, and IMAGE_SIZES', () => {
+    for (let px = 1; px <= 600; px++) {
+      const t = thumbnail('/files/media/1/abc.png', px);
+      expect(isServedImageSize(editsOf(t.src))).toBe(true);
+      for (const u of (t.srcSet ?? '').split(', ').filter(Boolean)) {
+        expect(isServedImageSize(editsOf(u.replace(/ \dx$/, '')))).toBe(true);
+      }
+    }
+    for (const edits of Object.values(IMAGE_SIZES)) expect(isServedImageSize(edits)).toBe(true);
+    expect(isServedImageSize(undefined)).toBe(true);
+    expect(isServedImageSize({ resize: { width: 50, height: 50, fit: 'cover' } })).toBe(true);
+  });
+
+  it('excludes any other width, height or fit', () => {
+    expect(isServedImageSize({ resize: { width: 49, height: 49, fit: 'cover' } })).toBe(false);
+    expect(isServedImageSize({ resize: { width: 48 } })).toBe(false);
+    expect(isServedImageSize({ resize: { width: 48, height: 48, fit: 'contain' } })).toBe(false);
+    expect(isServedImageSize({ resize: { width: 600, height: 400, fit: 'cover' } })).toBe(false);
+    expect(isServedImageSize({ resize: { width: 1600, height: 901, fit: 'cover' } })).toBe(false);
   });
 });

@@ -32,6 +32,29 @@ export const IMAGE_SIZES = {
 /** Thumbnail widths of §9. */
 export const THUMBNAIL_WIDTHS = [24, 32, 36, 40, 48, 80, 200, 250] as const;
 
+/** Square avatars of §7 (50 or 48; 48 is a thumbnail width already). */
+const AVATAR_SQUARES = [50] as const;
+
+/**
+ * Whether the image service makes this variant: the original (no edits), a size of IMAGE_SIZES, or a square cover
+ * thumbnail of a §9 width (or a §7 avatar). Only these are made and cached, so a request cannot fill the cache with
+ * sizes nobody shows; every size the app asks for (thumbnail(), IMAGE_SIZES) is one of them.
+ */
+export function isServedImageSize(edits: ImageEdits | undefined): boolean {
+  const r = edits?.resize;
+  if (!r) return true;
+  const fit = r.fit ?? 'cover';
+  if (
+    Object.values(IMAGE_SIZES).some(
+      (s) => s.resize.width === r.width && s.resize.height === r.height && s.resize.fit === fit,
+    )
+  ) {
+    return true;
+  }
+  const squares: readonly number[] = [...THUMBNAIL_WIDTHS, ...AVATAR_SQUARES];
+  return fit === 'cover' && r.width === r.height && r.width !== undefined && squares.includes(r.width);
+}
+
 const FILES_PREFIX = '/files/';
 
 function toBase64Url(text: string): string {

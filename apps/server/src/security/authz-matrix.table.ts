@@ -71,8 +71,9 @@ async function upload(url: string, field: string, parentId?: number): Promise<Re
   ]);
   return { url, payload: mp.payload, headers: mp.headers };
 }
+/** a 24 px thumbnail: one of the sizes the image service makes (isServedImageSize) */
 const img = (key: string) =>
-  `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize: { width: 10 } } })).toString('base64url')}`;
+  `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize: { width: 24, height: 24, fit: 'cover' } } })).toString('base64url')}`;
 
 export const MATRIX: Row[] = [
   // ── accounts: sign-in family (no token needed; a token changes nothing) ──

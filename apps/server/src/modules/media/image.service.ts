@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeImageRequest, IMAGE_BUCKET, type ImageEdits, imageRequestSchema } from '@cairn/shared';
+import {
+  decodeImageRequest,
+  IMAGE_BUCKET,
+  type ImageEdits,
+  imageRequestSchema,
+  isServedImageSize,
+} from '@cairn/shared';
 import sharp from 'sharp';
-import { HttpError, notFound } from '../../lib/http-error';
+import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { isSafeKey, type Storage } from '../../storage/storage';
+import { ImageCacheIndex } from './image-cache';
 import { imageCacheDirOf } from './media.service';
 import { sniff } from './sniff';
 
@@ -36,6 +43,10 @@ export function parseImageRequest(encoded: string): { key: string; edits: ImageE
   const { bucket, key, edits } = parsed.data;
   if (bucket !== IMAGE_BUCKET) throw notFound('Unknown bucket');
   if (!isSafeKey(key)) throw badRequest('Invalid image key');
+  // only the sizes the app shows are made and cached (a request cannot fill the cache with arbitrary variants)
+  if (!isServedImageSize(edits)) {
+    throw validationError({ edits: { rule: 'oneOf', params: { values: 'the image sizes of docs/media.md' } } });
+  }
   return { key, edits: edits ?? {} };
 }
 
@@ -56,10 +67,16 @@ export class ImageService {
   /** encoded request → its parse and variant (both depend only on the request), oldest first */
   private readonly resolved = new Map<string, ResolvedImage>();
 
+  /** the cache's files, kept under IMAGE_CACHE_MB */
+  readonly cache: ImageCacheIndex;
+
   constructor(
     private readonly storage: Storage,
     private readonly cacheRoot: string,
-  ) {}
+    maxCacheBytes: number,
+  ) {
+    this.cache = new ImageCacheIndex(cacheRoot, maxCacheBytes);
+  }
 
   /**
    * Parses /img/{encoded} and names its variant, remembered per process: a repeated request skips the base64, JSON,
@@ -79,7 +96,10 @@ export class ImageService {
 
   /** The cached bytes of a variant, or null on a miss. */
   async cached(r: ResolvedImage): Promise<Buffer | null> {
-    return fs.readFile(r.file).catch(() => null);
+    const body = await fs.readFile(r.file).catch(() => null);
+    if (body) await this.cache.touch(r.file, body.length);
+    else this.cache.forget(r.file);
+    return body;
   }
 
   /** The cache file and ETag of one variant; both depend only on the key and the edits. */
@@ -115,6 +135,7 @@ export class ImageService {
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
     await fs.writeFile(tmp, body);
     await fs.rename(tmp, file);
+    await this.cache.add(file, body.length);
     return { body, contentType: CONTENT_TYPE[format], etag };
   }
 }

@@ -42,7 +42,7 @@ describe('GET /img/{request}', () => {
     ['reward 160 cover', IMAGE_SIZES.reward, 160, 160, 'portrait'],
     ['avatar 48', SQUARE_48, 48, 48, 'landscape'],
     ['background portrait', IMAGE_SIZES.backgroundPortrait, 900, 1600, 'landscape'],
-    ['thumbnail 80 wide', { resize: { width: 80 } }, 80, 187, 'portrait'],
+    ['thumbnail 80', { resize: { width: 80, height: 80, fit: 'cover' } }, 80, 80, 'portrait'],
   ])('%s really has the requested size', async (_name, edits, width, height, which) => {
     const key = which === 'landscape' ? landscapeKey : portraitKey;
     const res = await get(imageHref(key, edits));
@@ -83,7 +83,7 @@ describe('GET /img/{request}', () => {
   });
 
   it('serves a cache hit from disk, and 304 for a known ETag', async () => {
-    const edits = { resize: { width: 123, height: 77, fit: 'cover' as const } };
+    const edits = { resize: { width: 200, height: 200, fit: 'cover' as const } };
     const first = await get(imageHref(landscapeKey, edits));
     expect(first.statusCode).toBe(200);
     const cached = await filesUnder(path.join(t.dir, 'cache', 'img'));
@@ -97,7 +97,7 @@ describe('GET /img/{request}', () => {
       expect(second.statusCode).toBe(200);
       expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(second.headers.etag).toBe(first.headers.etag);
-      const uncached = await get(imageHref(landscapeKey, { resize: { width: 124, height: 77, fit: 'cover' } }));
+      const uncached = await get(imageHref(landscapeKey, { resize: { width: 250, height: 250, fit: 'cover' } }));
       expect(uncached.statusCode).toBe(404);
     } finally {
       await fs.writeFile(original, saved);
@@ -151,3 +151,68 @@ describe('GET /img/{request}', () => {
     expect(notImage.statusCode).toBe(400);
   });
 });
+
+describe('GET /img/{request}: only the sizes the app shows, in a cache of bounded bytes (issue 26, item 8)', () => {
+  it.each([
+    ['a width of no list', { resize: { width: 301, height: 301, fit: 'cover' } }],
+    ['a width alone', { resize: { width: 80 } }],
+    ['a listed width with another fit', { resize: { width: 80, height: 80, fit: 'fill' } }],
+    ['the media size cropped', { resize: { width: 600, height: 400, fit: 'cover' } }],
+  ])('refuses %s with 422 and the error body, making nothing', async (_name, edits) => {
+    const before = await filesUnder(path.join(t.dir, 'cache', 'img'));
+    const res = await get(imageHref(landscapeKey, edits as ImageEdits));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', rules: { edits: { rule: 'oneOf' } } });
+    expect(await filesUnder(path.join(t.dir, 'cache', 'img'))).toEqual(before);
+  });
+
+  it('keeps the cache under IMAGE_CACHE_MB, evicting the least recently used variants first', async () => {
+    const bound = 6000;
+    const small = await createMediaApp({}, undefined, { imageCacheBytes: bound });
+    try {
+      const tok = (await login(small.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+      const { payload, headers } = multipart([{ name: 'file', filename: 'noise.png', content: await noise() }]);
+      const up = await small.app.inject({
+        method: 'POST',
+        url: '/media',
+        payload,
+        headers: { ...headers, ...bearer(tok) },
+      });
+      const key = uploadResponseSchema.parse(up.json()).url.slice('/files/'.length).split('?')[0];
+      const dir = path.join(small.dir, 'cache', 'img');
+      const onDisk = async () => {
+        const files = await filesUnder(dir);
+        const sizes = await Promise.all(files.map((f) => fs.stat(path.join(dir, f)).then((s) => s.size)));
+        return { files, bytes: sizes.reduce((a, b) => a + b, 0) };
+      };
+      const square = (w: number) => ({ resize: { width: w, height: w, fit: 'cover' as const } });
+      const at = (w: number) => small.app.inject({ url: imageHref(key, square(w)) });
+      // 24 first, then 32; 24 is read again, so 32 is now the least recently used
+      expect((await at(24)).statusCode).toBe(200);
+      const first = (await onDisk()).files;
+      expect((await at(32)).statusCode).toBe(200);
+      const second = (await onDisk()).files.filter((f) => !first.includes(f));
+      expect((await at(24)).statusCode).toBe(200);
+      let evicted = false;
+      for (const w of [36, 40, 48, 50, 80, 200, 250]) {
+        expect((await at(w)).statusCode).toBe(200);
+        const now = await onDisk();
+        expect(now.bytes).toBeLessThanOrEqual(bound);
+        if (!now.files.includes(second[0])) evicted = true;
+        // the least recently used goes first: 24, read after 32, never leaves before it
+        if (!now.files.includes(first[0])) expect(now.files).not.toContain(second[0]);
+      }
+      expect(evicted).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+/** A PNG of random pixels: its resized copies are not tiny, so a few fill a small cache. */
+const noise = () =>
+  sharp(Buffer.from(Array.from({ length: 300 * 300 * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: 300, height: 300, channels: 3 },
+  })
+    .png()
+    .toBuffer();

@@ -15,5 +15,7 @@ export default async function mediaModule(app: FastifyInstance) {
   await app.register(multipart);
   await app.register(mediaRoutes, { storage });
   await app.register(vaultsRoutes, { storage });
-  await app.register(imageRoutes, { images: new ImageService(storage, app.config.media.imageCacheDir) });
+  await app.register(imageRoutes, {
+    images: new ImageService(storage, app.config.media.imageCacheDir, app.config.media.imageCacheBytes),
+  });
 }
