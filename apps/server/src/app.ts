@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { configureFileSigning, loadFileSecret } from './lib/file-urls';
 import { HttpError } from './lib/http-error';
 import { configureTokenDerivation } from './lib/tokens';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import accountsRoutes from './modules/accounts/accounts.routes';
 import passwordRoutes from './modules/accounts/password.routes';
 import battlesRoutes from './modules/battles/battles.routes';
@@ -71,7 +72,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(config.headersTimeoutMs / 4))),
       maxHeaderSize: MAX_HEADER_SIZE,
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // a path parameter may be as long as the URL (an id list): longer URLs are refused with 414 (http-refusals.ts)
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: URL_MAX },
     // what Node's parser and Fastify's router refuse leaves with the error body too

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trimTrailing } from '@cairn/shared/text';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 /** The checkout's root, so paths mean the same from `npm start` at the root and from tests. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,8 +64,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** the request headers must arrive within this (ms): slow-loris connections are closed */
   headersTimeoutMs: number;
-  /** behind a load balancer: take the client IP (rate limits) from X-Forwarded-For */
-  trustProxy: boolean;
+  /** behind proxies: how many hops (or which proxy addresses) to trust for the client IP in X-Forwarded-For */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** error reporting (Sentry or a compatible server) for the server and the web app; off when unset */
   errorReporting: { dsn: string; release: string; environment: string } | null;
@@ -179,9 +180,16 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: int('REQUEST_TIMEOUT', 1, 3600).default(300),
   HEADERS_TIMEOUT: int('HEADERS_TIMEOUT', 1, 3600).default(20),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   MEDIA_MAX_IMAGE_MB: int('MEDIA_MAX_IMAGE_MB', 1, 1024).default(10),
   MEDIA_MAX_AUDIO_MB: int('MEDIA_MAX_AUDIO_MB', 1, 1024).default(20),
   MEDIA_MAX_VIDEO_MB: int('MEDIA_MAX_VIDEO_MB', 1, 4096).default(100),

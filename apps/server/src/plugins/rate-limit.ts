@@ -1,11 +1,29 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hashToken } from '../lib/tokens';
 import { RATE_LIMIT_MESSAGE } from './errors';
 
 /** Route config for the sign-in family of endpoints: RATE_LIMIT_MAX per window per IP and route. */
 export function authRateLimit(app: FastifyInstance) {
   return { rateLimit: { max: app.config.rateLimit.max, timeWindow: app.config.rateLimit.windowMs } };
+}
+
+/**
+ * Route config for POST /api/refresh: RATE_LIMIT_MAX per window per refresh token (its hash), not per address, so
+ * bogus refreshes from one address (an office behind one NAT) never block a colleague's real refresh. Guessing a
+ * 256-bit token is hopeless whatever the rate; the limit bounds the replays of one token. After body validation.
+ */
+export function refreshRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.rateLimit.max,
+      timeWindow: app.config.rateLimit.windowMs,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) =>
+        `refresh:${hashToken(String((request.body as { refresh_token?: unknown } | undefined)?.refresh_token ?? ''))}`,
+    },
+  };
 }
 
 /** @fastify/rate-limit, off by default and switched on per route; counters live in Redis when REDIS_URL is set. */

@@ -16,7 +16,7 @@ import type { OidcProviderName } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, noAuth, trustedResponse } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
-import { authRateLimit } from '../../plugins/rate-limit';
+import { authRateLimit, refreshRateLimit } from '../../plugins/rate-limit';
 import {
   deleteAccount,
   findLiveUserByEmail,
@@ -29,6 +29,7 @@ import {
 } from './accounts.service';
 import { enabledProviders, providerConfig, verifyProviderToken } from './oidc.service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.service';
+import { signinThrottle } from './signin-throttle';
 
 /** A public link id: never with control characters (PostgreSQL text cannot hold NUL; a query with one was a 500). */
 const linkIdParam = z
@@ -48,6 +49,7 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
   const tags = ['accounts'];
   const ttl = app.config;
   const limited = authRateLimit(app);
+  const throttle = signinThrottle(app);
 
   app.post(
     '/api/login',
@@ -56,18 +58,23 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: noAuth,
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (slowed per account and address after repeated attempts)',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses(422, 429) },
       },
     },
-    async (request) => passwordLogin(app.db, request.body, sessionMeta(request), ttl),
+    async (request, reply) => {
+      await throttle.admit(request.body.username, request.ip, reply);
+      const signedIn = await passwordLogin(app.db, request.body, sessionMeta(request), ttl);
+      await throttle.succeeded(request.body.username, request.ip);
+      return signedIn;
+    },
   );
 
   app.post(
     '/api/refresh',
     {
-      config: limited,
+      config: refreshRateLimit(app),
       schema: {
         tags,
         security: noAuth,
