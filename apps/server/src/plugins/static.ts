@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error';
-import { fileAccess } from '../modules/media/file-access';
+import { fileAccess, privateFileHeaders } from '../modules/media/file-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +43,15 @@ export default fp(
         request.fileCacheControl = await fileAccess(app, keyOfFilesPath(request.url), query, 'public, max-age=3600');
       });
       scope.addHook('onSend', async (request, reply) => {
-        if (request.fileCacheControl && reply.statusCode < 400) reply.header('cache-control', request.fileCacheControl);
+        if (!request.fileCacheControl || reply.statusCode >= 400) return;
+        reply.header('cache-control', request.fileCacheControl);
+        // a private file never renders as a page of this origin: attachment, or a sandboxed PDF
+        const extra = privateFileHeaders(
+          keyOfFilesPath(request.url),
+          reply.getHeader('content-type') as string | undefined,
+          reply.getHeader('content-security-policy') as string | undefined,
+        );
+        if (extra) reply.headers(extra);
       });
       await scope.register(fastifyStatic, {
         root: app.config.filesDir,

@@ -50,3 +50,25 @@ export async function fileAccess(
   if (check === 'missing' && UPLOAD_KEY.test(key) && (await isSharedAvatar(app, key))) return AVATAR;
   throw new HttpError(403, 'forbidden', refusal[check]);
 }
+
+/**
+ * The headers that keep a private stored file (a user's upload, a results PDF) from running as a page of this origin:
+ * saved as an attachment by default (an <img>, <audio> or <video> still loads it: they ignore Content-Disposition);
+ * a PDF opens inline, as the app opens results PDFs in a new tab, but in a sandbox (no scripts, an opaque origin).
+ * Public content (trail content, customers' logos) is the app's own and keeps its defaults: null.
+ */
+export function privateFileHeaders(
+  key: string,
+  contentType: string | undefined,
+  csp: string | undefined,
+): Record<string, string> | null {
+  if (!isPrivateKey(key)) return null;
+  const name = (key.split('/').pop() ?? 'file').replace(/[^\w.-]/g, '_');
+  if (/^application\/pdf\b/i.test(contentType ?? '')) {
+    return {
+      'content-disposition': `inline; filename="${name}"`,
+      'content-security-policy': csp ? `${csp}; sandbox` : 'sandbox',
+    };
+  }
+  return { 'content-disposition': `attachment; filename="${name}"` };
+}
