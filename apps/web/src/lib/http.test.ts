@@ -7,14 +7,14 @@ vi.mock('sonner', () => ({ toast }));
 const navigator = vi.hoisted(() => ({ navigateTo: vi.fn() }));
 vi.mock('./navigation', () => navigator);
 
-import { HttpError, http } from './http';
+import { HttpError, http, REFRESH_ATTEMPTS } from './http';
 import { session, sessionStore } from './session';
 
-type Reply = { status: number; body?: unknown };
-const json = ({ status, body }: Reply) =>
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+const json = ({ status, body, headers }: Reply) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 
 /** fetch stub: answers by URL from a queue per path and records every call. */
@@ -106,26 +106,93 @@ describe('http client: the §8 catalogue', () => {
     expect(sessionStore.get().expired).toBe(true);
   });
 
-  it('a failed refresh destroys the session and marks it expired', async () => {
-    stubFetch({ '/api/games': [{ status: 498 }], '/api/refresh': [{ status: 401 }] });
+  it('a refused refresh token (401 invalid_refresh_token) destroys the session and marks it expired', async () => {
+    stubFetch({
+      '/api/games': [{ status: 498 }],
+      '/api/refresh': [{ status: 401, body: { message: 'invalid', code: 'invalid_refresh_token' } }],
+    });
     await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
     expect(sessionStore.get()).toMatchObject({ tokens: null, expired: true });
     expect(localStorage.getItem('cairn.session')).toBeNull();
   });
 
-  it('a refresh that gets no answer (offline, page being left) keeps the session: only a refusal ends it', async () => {
+  it('a refresh that gets no answer (offline, page being left) is retried, then keeps the session', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url === '/api/refresh') throw new TypeError('Failed to fetch');
-        return json({ status: 498 });
-      }),
-    );
-    await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/refresh') throw new TypeError('Failed to fetch');
+      return json({ status: 498 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const settled = expect(http.get('/api/games')).rejects.toMatchObject({ status: 498 });
+    // backoff of 1 s, then 2 s
+    await vi.advanceTimersByTimeAsync(3000);
+    await settled;
+    vi.useRealTimers();
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/refresh')).toHaveLength(REFRESH_ATTEMPTS);
     expect(sessionStore.get()).toMatchObject({ expired: false });
     expect(session.tokens()?.accessToken).toBe('old');
     expect(localStorage.getItem('cairn.session')).not.toBeNull();
+    warn.mockRestore();
+  });
+
+  it('a refresh answered 429 (rate limit) keeps the session: retried after Retry-After, then the request fails with the rate-limit toast', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const limited = {
+      status: 429,
+      body: { message: 'slow down', code: 'rate_limited' },
+      headers: { 'Retry-After': '0' },
+    };
+    const calls = stubFetch({ '/api/games': [{ status: 498 }], '/api/refresh': [limited] });
+    await expect(http.get('/api/games')).rejects.toMatchObject({ status: 429 });
+    expect(calls.filter((c) => c.url === '/api/refresh')).toHaveLength(REFRESH_ATTEMPTS);
+    await vi.waitFor(() => expect(toast.warning).toHaveBeenCalled());
+    expect(toast.warning.mock.calls[0][0]).toBe('Max amount of request reached, please wait 1 minute and retry');
+    expect(sessionStore.get()).toMatchObject({ expired: false });
+    expect(session.tokens()?.accessToken).toBe('old');
+    expect(localStorage.getItem('cairn.session')).not.toBeNull();
+    warn.mockRestore();
+  });
+
+  it('a refresh answered 503 (database blip) is retried with backoff and the request goes through', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const calls = stubFetch({
+      '/api/games': [{ status: 498 }, { status: 200, body: { data: [1] } }],
+      '/api/refresh': [
+        { status: 503, body: { message: 'unavailable', code: 'service_unavailable' } },
+        { status: 200, body: { status: 'success', data: tokens('new') } },
+      ],
+    });
+    const done = http.get('/api/games');
+    await vi.advanceTimersByTimeAsync(1100);
+    await expect(done).resolves.toEqual({ data: [1] });
+    vi.useRealTimers();
+    expect(calls.map((c) => c.url)).toEqual(['/api/games', '/api/refresh', '/api/refresh', '/api/games']);
+    expect(calls[3].auth).toBe('Bearer new');
+  });
+
+  it('a refresh still answered 503, or told to wait longer than it would, keeps the session and shows the refusal', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = stubFetch({
+      '/api/games': [{ status: 498 }],
+      '/api/refresh': [
+        {
+          status: 503,
+          body: { message: 'Try again shortly', code: 'service_unavailable' },
+          headers: { 'Retry-After': '120' },
+        },
+      ],
+    });
+    await expect(http.get('/api/games')).rejects.toMatchObject({ status: 503 });
+    // a wait of two minutes is not held: one attempt, the toast, the session kept
+    expect(calls.filter((c) => c.url === '/api/refresh')).toHaveLength(1);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(sessionStore.get()).toMatchObject({ expired: false });
+    expect(session.tokens()?.accessToken).toBe('old');
+    // a 401 that is not a refused refresh token (a proxy's) does not end it either
+    stubFetch({ '/api/games': [{ status: 498 }], '/api/refresh': [{ status: 401 }] });
+    await expect(http.get('/api/games')).rejects.toBeInstanceOf(HttpError);
+    expect(session.tokens()?.accessToken).toBe('old');
     warn.mockRestore();
   });
 

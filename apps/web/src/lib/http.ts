@@ -71,10 +71,21 @@ function translate(key: string, options?: Record<string, unknown>): string {
   return (i18n.t as unknown as (k: string, o?: Record<string, unknown>) => string)(key, options);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * How a refresh ended: `ok`, or not — `ended` when the server refused the refresh token (the session is over), else
+ * the refusal to report (a 429 or 503 that outlasted the retries; none when no answer came).
+ */
+export type RefreshOutcome = { ok: true } | { ok: false; ended: boolean; error?: HttpError };
 
-/** Refreshes the tokens once for all callers waiting at the same time; false means the session is gone. */
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** Refreshes the tokens once for all callers waiting at the same time; false: not refreshed (see refreshOutcome). */
 export function refreshSession(): Promise<boolean> {
+  return refreshOutcome().then((o) => o.ok);
+}
+
+/** {@link refreshSession} with the reason a refresh failed. */
+export function refreshOutcome(): Promise<RefreshOutcome> {
   if (!refreshing) {
     refreshing = doRefresh().finally(() => {
       refreshing = null;
@@ -85,7 +96,7 @@ export function refreshSession(): Promise<boolean> {
 
 // Tabs refresh one at a time (Web Locks), and a tab that waited adopts the tokens the other one got instead of
 // presenting the rotated refresh token again.
-function doRefresh(): Promise<boolean> {
+function doRefresh(): Promise<RefreshOutcome> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return refreshWithServer(session.tokens()?.refreshToken ?? null);
   const seen = session.tokens()?.refreshToken ?? null;
@@ -93,37 +104,82 @@ function doRefresh(): Promise<boolean> {
     const stored = session.stored();
     if (stored && seen && stored.refreshToken !== seen && stored.accessExpiresAt > Date.now()) {
       session.adopt(stored);
-      return true;
+      return { ok: true } as const;
     }
     return refreshWithServer(stored?.refreshToken ?? seen);
   });
 }
 
-async function refreshWithServer(refreshToken: string | null): Promise<boolean> {
-  if (!refreshToken) return false;
-  let res: Response;
-  try {
-    res = await fetch('/api/refresh', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
-    });
-  } catch (err) {
-    // no answer (offline, or the page is being left and the request aborted): the session is not known to be
-    // over, so it is kept; the request that needed the refresh fails and the next one tries again
-    console.warn('session refresh not answered', err);
-    return false;
+/** Attempts of one refresh; waits between them: the server's Retry-After, else 1 s then 2 s. */
+export const REFRESH_ATTEMPTS = 3;
+const REFRESH_BACKOFF_MS = 1000;
+/** a Retry-After longer than this is not waited for: the request fails now with the usual toast */
+const REFRESH_MAX_WAIT_MS = 10_000;
+/** answers that say "not now" rather than "no": the refresh is tried again */
+const RETRIED_STATUSES = [429, 502, 503, 504];
+
+function retryAfterMs(res: Response | null, attempt: number): number {
+  const header = res?.headers.get('retry-after');
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) : null;
+  return seconds !== null ? seconds * 1000 : REFRESH_BACKOFF_MS * 2 ** attempt;
+}
+
+/**
+ * Only a 401 `invalid_refresh_token` (the token is unknown, expired, revoked or reused) ends the session. A 429,
+ * a 502-504 or no answer at all is retried up to REFRESH_ATTEMPTS times, honouring Retry-After; if it still fails
+ * the session is kept and the request that needed the refresh fails (one office's bogus refreshes or a database
+ * blip signed everyone out, issue 26 item 5).
+ */
+async function refreshWithServer(refreshToken: string | null): Promise<RefreshOutcome> {
+  if (!refreshToken) return { ok: false, ended: false };
+  for (let attempt = 0; ; attempt++) {
+    let res: Response | null = null;
+    try {
+      res = await fetch('/api/refresh', {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+    } catch (err) {
+      // no answer (offline, or the page is being left and the request aborted): the session is not known to be over
+      console.warn('session refresh not answered', err);
+    }
+    if (res?.ok) {
+      const json = (await parse(res)) as { data?: Parameters<typeof session.save>[0] } | undefined;
+      if (!json?.data) return { ok: false, ended: false, error: new HttpError(res.status, '/api/refresh', undefined) };
+      session.save(json.data);
+      return { ok: true };
+    }
+    const body = res ? ((await parse(res)) as Partial<ErrorBody> | undefined) : undefined;
+    if (res?.status === 401 && body?.code === 'invalid_refresh_token') {
+      session.end('expired');
+      return { ok: false, ended: true };
+    }
+    const error = res ? new HttpError(res.status, '/api/refresh', body) : undefined;
+    const wait = retryAfterMs(res, attempt);
+    const again = (!res || RETRIED_STATUSES.includes(res.status)) && attempt + 1 < REFRESH_ATTEMPTS;
+    if (!again || wait > REFRESH_MAX_WAIT_MS) {
+      console.warn('session refresh failed; the session is kept', res?.status ?? 'no answer');
+      return { ok: false, ended: false, error };
+    }
+    await new Promise((r) => setTimeout(r, wait));
   }
-  try {
-    if (!res.ok) throw new Error(`refresh ${res.status}`);
-    const json = (await res.json()) as { data: Parameters<typeof session.save>[0] };
-    session.save(json.data);
-    return true;
-  } catch (err) {
-    console.warn('session refresh failed', err);
-    session.end('expired');
-    return false;
+}
+
+/**
+ * The request could not go on because its refresh failed without ending the session: it fails with the refusal's
+ * usual toast (the rate-limit one for 429) unless the caller is quiet or handles that status, and the session stays.
+ */
+function refreshFailed(url: string, opts: RequestOptions, outcome: { error?: HttpError }): HttpError {
+  const refused = outcome.error;
+  if (!refused) return new HttpError(TOKEN_EXPIRED, url, undefined);
+  const error = new HttpError(refused.status, url, refused.body);
+  if (opts.quiet) console.error('request failed: session not refreshed', url, refused.status);
+  else if (!opts.handle?.includes(refused.status)) {
+    if (refused.status === 429) notify.rateLimited();
+    else notify.error(errorText(refused.body));
   }
+  return error;
 }
 
 async function send(url: string, opts: RequestOptions): Promise<{ res: Response; token: string | null }> {
@@ -157,7 +213,10 @@ async function parse(res: Response): Promise<unknown> {
 export async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
   const before = session.tokens();
   // an access token known to be stale is refreshed first rather than earning a guaranteed 498
-  if (!opts.anonymous && before && before.accessExpiresAt <= Date.now()) await refreshSession();
+  if (!opts.anonymous && before && before.accessExpiresAt <= Date.now()) {
+    const outcome = await refreshOutcome();
+    if (!outcome.ok && !outcome.ended) throw refreshFailed(url, opts, outcome);
+  }
 
   let { res, token } = await send(url, opts);
 
@@ -168,8 +227,9 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
 
   if (res.status === TOKEN_EXPIRED && !opts.anonymous) {
     // another request may already have refreshed while this one was in flight
-    const fresh = session.tokens()?.accessToken !== token && session.tokens() ? true : await refreshSession();
-    if (!fresh) throw new HttpError(res.status, url, undefined);
+    const fresh: RefreshOutcome =
+      session.tokens()?.accessToken !== token && session.tokens() ? { ok: true } : await refreshOutcome();
+    if (!fresh.ok) throw fresh.ended ? new HttpError(res.status, url, undefined) : refreshFailed(url, opts, fresh);
     if (url.includes('/media')) throw new HttpError(res.status, url, undefined);
     ({ res, token } = await send(url, opts));
     if (res.status === TOKEN_EXPIRED) {
