@@ -102,12 +102,22 @@ export const messageHitsResponseSchema = z.object({ data: z.array(messageHitSche
 
 const body = shownText(CHAT_MESSAGE_MAX, `The body may not be greater than ${CHAT_MESSAGE_MAX} characters`);
 
+/**
+ * A send's idempotency key: a UUID the client makes once per message and sends again with every retry of it; the
+ * server stores the message once and answers each repeat with it. The length is checked before the pattern.
+ */
+export const clientMessageId = z
+  .string()
+  .max(36, { abort: true })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'client_id must be a UUID' });
+
 /** POST /api/messages: to a user (the first message creates the individual chat) or into a discussion. */
 export const sendMessageRequestSchema = z
   .object({
     body,
     user_id: dbId.optional(),
     discussion_id: dbId.optional(),
+    client_id: clientMessageId.optional(),
   })
   .refine((v) => (v.user_id === undefined) !== (v.discussion_id === undefined), {
     message: 'Give either user_id or discussion_id',
@@ -115,5 +125,9 @@ export const sendMessageRequestSchema = z
   });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 /** POST /api/broadcasts. */
-export const sendBroadcastRequestSchema = z.object({ body, discussion_id: dbId });
+export const sendBroadcastRequestSchema = z.object({
+  body,
+  discussion_id: dbId,
+  client_id: clientMessageId.optional(),
+});
 export const sentResponseSchema = z.object({ data: messageSchema });

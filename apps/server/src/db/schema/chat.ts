@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { media } from './media';
 import { users } from './users';
@@ -66,6 +66,11 @@ export const messages = pgTable(
     body: text().notNull().default(''),
     mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the sender's idempotency key (a UUID the client made): a send repeated with it answers the first message */
+    clientId: uuid('client_id'),
   },
-  (t) => [index('messages_discussion_idx').on(t.discussionId, t.id)],
+  (t) => [
+    index('messages_discussion_idx').on(t.discussionId, t.id),
+    uniqueIndex('messages_sender_client_id_idx').on(t.senderId, t.clientId),
+  ],
 );

@@ -1,5 +1,5 @@
 import type { Message } from '@cairn/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type DiscussionChannel,
@@ -15,7 +15,7 @@ import { commitUploads } from '../media/media.service';
 import type { PendingUpload } from '../media/upload.service';
 import { type ChatActor, canPost } from './chat.policy';
 import { type ParticipantRow, presentMessage } from './chat.presenter';
-import { ownDiscussion, type Tx } from './chat.service';
+import { getMessage, ownDiscussion, type Tx } from './chat.service';
 
 /** Where a message was stored and whom to tell. */
 export interface Posted {
@@ -50,7 +50,14 @@ export async function postMessage(
   db: Db,
   storage: Storage,
   actor: ChatActor,
-  input: { discussionId: number; body: string; channel: DiscussionChannel; upload?: PendingUpload },
+  input: {
+    discussionId: number;
+    body: string;
+    channel: DiscussionChannel;
+    upload?: PendingUpload;
+    /** the sender's idempotency key: a repeat answers the first message (JSON sends only) */
+    clientId?: string;
+  },
 ): Promise<Posted> {
   if (!input.upload) return insertMessage(db, actor, input, null);
   const upload = input.upload;
@@ -88,7 +95,7 @@ interface PostedRow {
 async function insertMessage(
   db: Db | Tx,
   actor: ChatActor,
-  input: { discussionId: number; body: string; channel: DiscussionChannel },
+  input: { discussionId: number; body: string; channel: DiscussionChannel; clientId?: string },
   attachment: typeof media.$inferSelect | null,
 ): Promise<Posted> {
   const statement = sql`
@@ -98,10 +105,13 @@ async function insertMessage(
       join ${discussionParticipants} p on p.discussion_id = d.id and p.user_id = ${actor.userId}
       where d.id = ${input.discussionId} and d.customer_id = ${actor.customerId}
     ), m as (
-      insert into ${messages} (discussion_id, sender_id, body, media_id)
-      select d.id, ${actor.userId}, ${input.body}, ${attachment?.id ?? null}::int from d
+      insert into ${messages} (discussion_id, sender_id, body, media_id, client_id)
+      select d.id, ${actor.userId}, ${input.body}, ${attachment?.id ?? null}::int, ${input.clientId ?? null}::uuid
+      from d
       -- the posting rule of chat.policy canPost: repliable, or an owner
       where d.channel = ${input.channel} and (d.repliable or d.owner)
+      -- a repeated idempotency key stores nothing (a concurrent first send is waited for) and updates nothing
+      on conflict (sender_id, client_id) do nothing
       returning id, discussion_id, created_at
     ), moved as (
       update ${discussions} set latest_message_at = m.created_at from m where ${discussions}.id = m.discussion_id
@@ -124,6 +134,10 @@ async function insertMessage(
   const { rows } = await db.execute(statement);
   const row = rows[0] as unknown as PostedRow;
   if (!row.d) throw notFound('Discussion not found');
+  if (!row.m && input.clientId) {
+    const first = await firstSend(db, actor, input.clientId);
+    if (first) return first;
+  }
   if (!row.m) {
     if (row.d.channel !== input.channel) {
       throw new HttpError(422, 'validation_failed', `This discussion takes ${row.d.channel} messages`, {
@@ -164,4 +178,19 @@ async function insertMessage(
     participantIds: participants.map((p) => p.userId),
     message,
   };
+}
+
+/**
+ * The message the actor already sent with this idempotency key, as the first answer gave it; nobody is told again
+ * (no participants to announce to). Undefined when there is none.
+ */
+async function firstSend(db: Db | Tx, actor: ChatActor, clientId: string): Promise<Posted | undefined> {
+  const [first] = await db
+    .select({ id: messages.id, discussionId: messages.discussionId, channel: discussions.channel })
+    .from(messages)
+    .innerJoin(discussions, eq(discussions.id, messages.discussionId))
+    .where(and(eq(messages.senderId, actor.userId), eq(messages.clientId, clientId)));
+  if (!first) return undefined;
+  const message = await getMessage(db as Db, actor, first.id, first.channel);
+  return { messageId: first.id, discussionId: first.discussionId, participantIds: [], message };
 }

@@ -150,7 +150,8 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
       schema: {
         tags,
         security: bearer,
-        summary: 'Send a message to a user (the first one creates the chat) or into a discussion',
+        summary:
+          'Send a message to a user (the first one creates the chat) or into a discussion; a repeated client_id answers the first message',
         body: sendMessageRequestSchema,
         response: { 200: sentResponseSchema, ...errorResponses(...refusals, 422, 429) },
       },
@@ -159,7 +160,12 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
       const a = actor(request);
       const body = checkBody(request.body.body, false);
       const discussionId = request.body.discussion_id ?? (await discussionWith(app.db, a, request.body.user_id!));
-      const posted = await postMessage(app.db, storage, a, { discussionId, body, channel: 'chat' });
+      const posted = await postMessage(app.db, storage, a, {
+        discussionId,
+        body,
+        channel: 'chat',
+        clientId: request.body.client_id,
+      });
       announce(posted);
       return { data: posted.message };
     },
@@ -199,6 +205,7 @@ export default async function chatRoutes(fastify: FastifyInstance, opts: { stora
         discussionId: request.body.discussion_id,
         body,
         channel: 'broadcast',
+        clientId: request.body.client_id,
       });
       announce(posted);
       return { data: posted.message };

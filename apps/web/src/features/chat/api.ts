@@ -52,15 +52,46 @@ export function useChatSearch(query: string) {
   });
 }
 
-export function sendText(target: { discussionId: number } | { userId: number }, body: string): Promise<Message> {
-  const payload =
-    'discussionId' in target ? { body, discussion_id: target.discussionId } : { body, user_id: target.userId };
+/**
+ * POST /api/messages. `clientId` is the message's idempotency key: made once per message and sent again with
+ * every retry of it, so a send whose answer was lost is never stored twice.
+ */
+export function sendText(
+  target: { discussionId: number } | { userId: number },
+  body: string,
+  clientId?: string,
+): Promise<Message> {
+  const payload = {
+    body,
+    client_id: clientId,
+    ...('discussionId' in target ? { discussion_id: target.discussionId } : { user_id: target.userId }),
+  };
   // an unknown user is the caller's to tell (no_results_found), not the catalogue's redirect
   return http.post<{ data: Message }>('/api/messages', payload, { handle: [404] }).then((r) => r.data);
 }
 
-export function sendBroadcast(discussionId: number, body: string): Promise<Message> {
-  return http.post<{ data: Message }>('/api/broadcasts', { body, discussion_id: discussionId }).then((r) => r.data);
+export function sendBroadcast(discussionId: number, body: string, clientId?: string): Promise<Message> {
+  return http
+    .post<{ data: Message }>('/api/broadcasts', { body, discussion_id: discussionId, client_id: clientId })
+    .then((r) => r.data);
+}
+
+/**
+ * The idempotency key of the message being sent: the same while the same text goes to the same place (a retry
+ * after a failure), a new one for anything else.
+ */
+export function messageKeys() {
+  let pending: { what: string; id: string } | null = null;
+  return {
+    keyFor(what: string): string {
+      if (pending?.what !== what) pending = { what, id: crypto.randomUUID() };
+      return pending.id;
+    },
+    /** the message was stored: the next one gets a new key */
+    sent(): void {
+      pending = null;
+    },
+  };
 }
 
 /** POST /chats/messages or /chats/broadcasts: the attachment with its optional text. */

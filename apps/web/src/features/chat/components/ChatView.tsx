@@ -14,6 +14,7 @@ import { useProfile } from '../../account/api';
 import {
   chatsKey,
   flattenMessages,
+  messageKeys,
   refreshChats,
   sendBroadcast,
   sendFile,
@@ -521,6 +522,8 @@ function Composer({
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // one idempotency key per message, reused when the same message is sent again after a failure
+  const [keys] = useState(messageKeys);
   const fileRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const counterId = useId();
@@ -559,10 +562,13 @@ function Composer({
         await sendFile(channel, target.discussionId, file, text);
         discussionId = target.discussionId;
       } else if (channel === 'broadcast' && 'discussionId' in target) {
-        discussionId = (await sendBroadcast(target.discussionId, text)).discussion_id;
+        const key = keys.keyFor(JSON.stringify([channel, target, text]));
+        discussionId = (await sendBroadcast(target.discussionId, text, key)).discussion_id;
       } else {
-        discussionId = (await sendText(target, text)).discussion_id;
+        discussionId = (await sendText(target, text, keys.keyFor(JSON.stringify([channel, target, text]))))
+          .discussion_id;
       }
+      keys.sent();
       setBody('');
       clearFile();
       onSent(discussionId);

@@ -222,6 +222,44 @@ describe('conversation', () => {
   });
 });
 
+describe('sending', () => {
+  it('sends one idempotency key per message, the same again when a failed message is sent again', async () => {
+    const d = discussion(1, 'Rico Rival');
+    const sent: { client_id: string; body: string }[] = [];
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/chats') return json({ data: [d] });
+        if (url === '/api/chats/1') return json(page(d, [message(1, 8)]));
+        if (url === '/api/messages') {
+          sent.push(JSON.parse(String(init?.body)));
+          if (fail) return json({ message: 'Something went wrong on our side', code: 'internal_error' }, 500);
+          return json({ data: message(2, 7, { body: sent.at(-1)!.body }) });
+        }
+        return json({ message: 'nope', code: 'not_found' }, 404);
+      }),
+    );
+    act(() => chatStore.set({ target: { discussionId: 1 }, profile: false }));
+    renderChat();
+    const input = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLInputElement;
+    const user = userEvent.setup();
+    await user.type(input, 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(input.value).toBe(''));
+    await user.type(input, 'Next');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent.filter((b) => b.body === 'Next')).toHaveLength(1));
+    const [first, retry, next] = [sent[0], sent.findLast((b) => b.body === 'Hello')!, sent.at(-1)!];
+    expect(first.client_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry.client_id).toBe(first.client_id);
+    expect(next.client_id).not.toBe(first.client_id);
+  });
+});
+
 describe('openChat', () => {
   it('opens a new chat with a user, the composer prefilled with the draft (sendTrail)', async () => {
     stubServer({ '/api/chats': () => ({ data: [discussion(1, 'Rico Rival')] }) });
