@@ -61,6 +61,24 @@ describe('loadConfig', () => {
     expect(c.oidc.google2?.jwks).toEqual({ url: 'https://www.googleapis.com/oauth2/v3/certs' });
   });
 
+  it('reads the chat and live connection limits, with defaults, and names a bad one', () => {
+    expect(loadConfig({}).chatRate).toEqual({ max: 20, windowMs: 10_000 });
+    expect(loadConfig({}).live).toEqual({ eventsPerSecond: 50, connectionsPerUser: 20 });
+    const c = loadConfig({
+      CHAT_RATE_MAX: '5',
+      CHAT_RATE_WINDOW: '60',
+      LIVE_EVENTS_PER_SECOND: '10',
+      LIVE_CONNECTIONS_PER_USER: '3',
+    });
+    expect(c.chatRate).toEqual({ max: 5, windowMs: 60_000 });
+    expect(c.live).toEqual({ eventsPerSecond: 10, connectionsPerUser: 3 });
+    for (const name of ['CHAT_RATE_MAX', 'CHAT_RATE_WINDOW', 'LIVE_EVENTS_PER_SECOND', 'LIVE_CONNECTIONS_PER_USER']) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(
+        new RegExp(`^Invalid configuration: ${name} must be an integer`),
+      );
+    }
+  });
+
   it('derives distinct embedded PostgreSQL ports per checkout and purpose, never 5432', () => {
     const dev = derivedPort('dev', '/a/checkout');
     expect(dev).not.toBe(derivedPort('dev', '/another/checkout'));
