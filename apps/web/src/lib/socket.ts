@@ -66,7 +66,7 @@ function reauthenticate(s: LiveSocket, token: string): void {
   });
 }
 
-/** Refreshes the session a little before the access token expires (a fifth of its life, at most a minute). */
+/** Refreshes the session a little before the access token expires (a minute before; halfway for short-lived ones). */
 function scheduleRefresh(): void {
   clearTimeout(refreshTimer);
   const expiresAt = session.tokens()?.accessExpiresAt;
@@ -76,7 +76,7 @@ function scheduleRefresh(): void {
     () => {
       if (socket?.connected) void refreshSession();
     },
-    Math.max(0, left - Math.min(60_000, left / 5)),
+    Math.max(0, left - Math.min(60_000, left / 2)),
   );
 }
 
