@@ -141,6 +141,38 @@ describe('a revoked session closes its sockets on every process', () => {
   });
 });
 
+describe('a revocation heard while the handshake looks its token up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the socket (the lookup began before the revocation)', async () => {
+    const { access_token } = await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password);
+    const {
+      rows: [{ session_id: sessionId }],
+    } = await t.database.pool.query(
+      "select session_id from auth_tokens where token_hash = encode(sha256($1::bytea), 'hex')",
+      [access_token],
+    );
+    // the token lookup waits behind a lock while the revocation is heard
+    const locker = await t.database.pool.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table auth_tokens in access exclusive mode');
+      const attempt = open(urlOf(t.app), access_token);
+      await pause(300);
+      tokenCacheOf(t.app.db).revoke({ sessions: [sessionId] });
+      await locker.query('commit');
+      await expect(attempt).rejects.toThrow('unauthenticated');
+    } finally {
+      locker.release();
+    }
+  });
+});
+
 describe('an expiring access token', () => {
   let t: TestApp;
   beforeAll(async () => {

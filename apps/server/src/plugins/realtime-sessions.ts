@@ -30,6 +30,10 @@ export function guardSockets(app: FastifyInstance, io: RealtimeServer): void {
   const { eventsPerSecond, connectionsPerUser } = app.config.live;
   const main = io.of('/');
   const timers = new WeakMap<LiveSocket, NodeJS.Timeout>();
+  const cache = tokenCacheOf(app.db);
+  // a revocation heard while a token was being looked up (the handshake's or `auth`'s) refuses what it granted
+  const revokedDuring = (socket: LiveSocket, since: number) =>
+    cache.revokedSince(socket.data.actor.sessionId, socket.data.actor.userId, since);
 
   const close = (socket: LiveSocket, reason: LiveClosedReason) => {
     if (!socket.connected) return;
@@ -54,15 +58,18 @@ export function guardSockets(app: FastifyInstance, io: RealtimeServer): void {
     if (typeof token !== 'string' || token === '' || token.length > LIVE_TOKEN_MAX) {
       return next(new Error('unauthenticated'));
     }
+    const started = Date.now();
     try {
       const grant = await accessGrant(app.db, token);
       socket.data.actor = grant.actor;
       socket.data.expiresAt = grant.expiresAt;
       socket.data.tokenHash = hashToken(token);
+      socket.data.grantedSince = started;
     } catch (err) {
       // the client tells an expired token (refresh and reconnect) from a bad one by this message
       return next(new Error(refusalCode(err)));
     }
+    if (revokedDuring(socket, started)) return next(new Error('unauthenticated'));
     // counted and joined in one step (no await between): concurrent handshakes cannot all pass the check
     const channel = userChannel(socket.data.actor.userId);
     if ((main.adapter.rooms.get(channel)?.size ?? 0) >= connectionsPerUser) {
@@ -73,6 +80,7 @@ export function guardSockets(app: FastifyInstance, io: RealtimeServer): void {
   });
 
   io.on('connection', (socket) => {
+    if (revokedDuring(socket, socket.data.grantedSince)) return close(socket, 'session_revoked');
     arm(socket);
     limitEvents(socket, eventsPerSecond, () => close(socket, 'too_many_events'));
     socket.on('auth', (token, ack) => {
@@ -80,11 +88,14 @@ export function guardSockets(app: FastifyInstance, io: RealtimeServer): void {
       if (typeof token !== 'string' || token === '' || token.length > LIVE_TOKEN_MAX) {
         return answer({ ok: false, code: 'unauthenticated' });
       }
+      const started = Date.now();
       accessGrant(app.db, token).then(
         (grant) => {
           // a socket stays with its user (its room); another user's token is refused, the old one still holds
           if (grant.actor.userId !== socket.data.actor.userId) return answer({ ok: false, code: 'forbidden' });
-          if (!socket.connected) return answer({ ok: false, code: 'unauthenticated' });
+          if (!socket.connected || cache.revokedSince(grant.actor.sessionId, grant.actor.userId, started)) {
+            return answer({ ok: false, code: 'unauthenticated' });
+          }
           socket.data.actor = grant.actor;
           socket.data.expiresAt = grant.expiresAt;
           socket.data.tokenHash = hashToken(token);
@@ -125,7 +136,7 @@ export function guardSockets(app: FastifyInstance, io: RealtimeServer): void {
     for (const s of all) if (!ok.has(s.data.tokenHash)) close(s, 'session_revoked');
   };
 
-  const stop = tokenCacheOf(app.db).onRevoke((r) => {
+  const stop = cache.onRevoke((r) => {
     if (r) return revoked(r);
     recheck().catch((err) => app.log.warn({ err }, 'live sockets not rechecked after missed revocations'));
   });

@@ -14,6 +14,8 @@ export interface SocketData {
   tokenHash: string;
   /** epoch ms: when that token expires and, unless `auth` brings a fresh one, the socket is closed */
   expiresAt: number;
+  /** epoch ms: when the handshake's token lookup began (a revocation heard since refuses the socket) */
+  grantedSince: number;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -78,6 +78,12 @@ export class TokenCache<A> {
     this.tell(r);
   }
 
+  /** Whether this process heard of a revocation of the session or user at or after `since` (epoch ms; ≤ 2 min ago). */
+  revokedSince(sessionId: string, userId: number, since: number): boolean {
+    const never = Number.NEGATIVE_INFINITY;
+    return (this.revokedSessions.get(sessionId) ?? never) >= since || (this.revokedUsers.get(userId) ?? never) >= since;
+  }
+
   /** Calls `listener` on every revocation this process hears, and with null when some may have been missed. */
   onRevoke(listener: (r: Revocation | null) => void): () => void {
     this.listeners.add(listener);
