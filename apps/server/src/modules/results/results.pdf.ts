@@ -1,5 +1,5 @@
 import type { TrailResult } from '@cairn/shared';
-import type { PdfBlock, PdfSpec } from '../pdf/pdf.renderer';
+import type { PdfBlock, PdfSpec } from '../../lib/pdf/pdf.renderer';
 
 type Labels = {
   certificate: string;
