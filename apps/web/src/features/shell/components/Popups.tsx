@@ -29,9 +29,9 @@ function PausedNotice() {
 }
 
 /** The trail result panel, reward popup and their live events: a lazy chunk, outside the first-route budget. */
-const ResultsHost = lazy(async () => {
+const LiveHost = lazy(async () => {
   const [m] = await Promise.all([
-    importWithReload(() => import('../../results/components/ResultsHost')),
+    importWithReload(() => import('../../../app/live/LiveHost')),
     loadNamespaces(['results', 'player', 'rbo', 'battles']),
   ]);
   return m;
@@ -43,7 +43,7 @@ export function Popups() {
     <>
       <PausedNotice />
       <Suspense fallback={null}>
-        <ResultsHost />
+        <LiveHost />
       </Suspense>
     </>
   );

@@ -1,35 +1,26 @@
 import type { AppNotification } from '@cairn/shared/api/results';
-import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
-import { openLive } from '../../../lib/socket';
-import { profileKey, useProfile } from '../../account/api';
-import { battlesKey } from '../../battles/api';
-import { BattlePopup } from '../../battles/components/BattlePopup';
-import { BattleResultPanel } from '../../battles/components/BattleResultPanel';
-import { DatePopup } from '../../battles/components/DatePopup';
-import { battlePopup, datePopup } from '../../battles/store';
-import { trailsKey } from '../../games/api';
-import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../notifications/api';
-import { RatingPopup } from '../../rbo/components/RatingPopup';
-import { rboPopup } from '../../rbo/store';
-import { fetchRewards, rewardsKey } from '../../rewards/api';
-import { RewardPopups } from '../../rewards/components/RewardPopups';
-import { rewardsUi } from '../../rewards/store';
-import { resultsKey } from '../api';
-import { useResultPanel } from '../store';
-import { TrailResultPanel } from './TrailResultPanel';
+import { profileKey } from '../../features/account/api';
+import { battlesKey } from '../../features/battles/api';
+import { battlePopup, datePopup } from '../../features/battles/store';
+import { trailsKey } from '../../features/games/api';
+import { fetchNotificationsPage, markNotificationRead, refreshNotifications } from '../../features/notifications/api';
+import { rboPopup } from '../../features/rbo/store';
+import { resultsKey } from '../../features/results/api';
+import { fetchRewards, rewardsKey } from '../../features/rewards/api';
+import { rewardsUi } from '../../features/rewards/store';
+import { notify } from '../../lib/notify';
+import { openLive } from '../../lib/socket';
 
 /**
- * Live events of this feature: NOTIFICATION → the notification (peeked through the list) → NOTIFY_REWARD opens
+ * The app's one live-event dispatcher (moved unchanged from results/components/ResultsHost.tsx): NOTIFICATION → the notification (peeked through the list) → NOTIFY_REWARD opens
  * the reward popup with those rewards and marks it read, NOTIFY_CERTIFICATE / NOTIFY_RESULTS_PDF refresh results; the direct NOTIFY_RESULTS_PDF
  * event refreshes the result so its download opens the PDF. The connection opens only for an
  * authenticated, non-public user (§4).
  */
-function useLiveResults(enabled: boolean) {
+export function useLiveEvents(enabled: boolean) {
   const qc = useQueryClient();
   const { t } = useTranslation('results');
   useEffect(() => {
@@ -88,25 +79,4 @@ function useLiveResults(enabled: boolean) {
       socket.off('COUNTERS', onCounters);
     };
   }, [enabled, qc, t]);
-}
-
-/** Mounted by the shell's Popups in both layouts: the trail result panel, the reward popup and live events. */
-export default function ResultsHost() {
-  const { authenticated, trailId } = useSession();
-  const { data: user } = useProfile();
-  const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
-  const live = authenticated && !!user && !isPublic;
-  useLiveResults(live);
-  const target = useResultPanel();
-  if (!live) return null;
-  return (
-    <>
-      {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}
-      <RewardPopups />
-      <RatingPopup />
-      <BattlePopup />
-      <DatePopup />
-      <BattleResultPanel />
-    </>
-  );
 }

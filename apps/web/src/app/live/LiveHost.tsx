@@ -1,0 +1,32 @@
+import { isPublicRoleName } from '@cairn/shared/constants';
+import { useProfile } from '../../features/account/api';
+import { BattlePopup } from '../../features/battles/components/BattlePopup';
+import { BattleResultPanel } from '../../features/battles/components/BattleResultPanel';
+import { DatePopup } from '../../features/battles/components/DatePopup';
+import { RatingPopup } from '../../features/rbo/components/RatingPopup';
+import { TrailResultPanel } from '../../features/results/components/TrailResultPanel';
+import { useResultPanel } from '../../features/results/store';
+import { RewardPopups } from '../../features/rewards/components/RewardPopups';
+import { useSession } from '../../lib/session';
+import { useLiveEvents } from './live-events';
+
+/** Mounted by the frame's Popups in both layouts: the trail result panel, the live popups and the live-event dispatcher. */
+export default function LiveHost() {
+  const { authenticated, trailId } = useSession();
+  const { data: user } = useProfile();
+  const isPublic = trailId !== null || !!user?.roles.some((r) => isPublicRoleName(r.name));
+  const live = authenticated && !!user && !isPublic;
+  useLiveEvents(live);
+  const target = useResultPanel();
+  if (!live) return null;
+  return (
+    <>
+      {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}
+      <RewardPopups />
+      <RatingPopup />
+      <BattlePopup />
+      <DatePopup />
+      <BattleResultPanel />
+    </>
+  );
+}
