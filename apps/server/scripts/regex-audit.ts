@@ -30,7 +30,7 @@ export interface AuditFinding extends FoundRegex {
   problem: string;
 }
 
-/** Tests, their helpers (`*.support.ts`) and the test harness (`src/test/`) run on the test's own data only. */
+/** Tests, their fixtures and everything under `src/test/` (harness, fixtures, security suites) run on the test's own data only. */
 const isTestFile = (path: string) => /\.(test|support)\.ts$/.test(path) || path.split('/').includes('test');
 
 /** Non-test .ts files under a directory. */

@@ -7,7 +7,7 @@ import { createDatabase, type Database } from './client';
 /**
  * Issue 26, item 9: a statement that runs past DB_STATEMENT_TIMEOUT_MS is cancelled by PostgreSQL (57014) and the
  * request answers 503 with Retry-After instead of waiting. (A PostgreSQL that does not answer at all — frozen with
- * SIGSTOP — is security/faults.postgres.test.ts.)
+ * SIGSTOP — is test/security/faults.postgres.test.ts.)
  */
 let t: TestApp;
 let limited: Database;

@@ -6,7 +6,7 @@ import { freePort } from '../test/server-process';
 
 /**
  * A database that cannot be reached is an outage, not a bug: 503 service_unavailable with Retry-After, at once.
- * (The PostgreSQL restart under load is security/faults.postgres.test.ts.)
+ * (The PostgreSQL restart under load is test/security/faults.postgres.test.ts.)
  */
 let t: TestApp;
 let gone: Database;

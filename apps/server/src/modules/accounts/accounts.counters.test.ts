@@ -2,8 +2,8 @@ import { type User, userSchema } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { importTest, optionId, pkg, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
-import { importTest, optionId, pkg, player } from '../trails/trails.test-support';
 
 let t: TestApp;
 let token: string;

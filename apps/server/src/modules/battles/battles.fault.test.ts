@@ -5,9 +5,9 @@ import type { Battle } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { battler, battleTrail } from '../../test/fixtures/battles.fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { freePort, startServerProcess } from '../../test/server-process';
-import { battler, battleTrail } from './battles.test-support';
 
 const PEBBLES = 24;
 

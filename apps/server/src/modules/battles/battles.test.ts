@@ -2,10 +2,10 @@ import type { Battle, ContendersPage, MyBattles, Pebble } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { type Battler, battler, battleTrail, makeLearner } from '../../test/fixtures/battles.fixtures';
+import { importTest, optionId, pkg } from '../../test/fixtures/trails.fixtures';
 import { bearer, countQueries, createTestApp, type TestApp } from '../../test/harness';
-import { importTest, optionId, pkg } from '../trails/trails.test-support';
 import { runBattleSweep } from './battles.jobs';
-import { type Battler, battler, battleTrail, makeLearner } from './battles.test-support';
 
 let t: TestApp;
 let learner: Battler;

@@ -9,8 +9,8 @@ import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { DEMO_COMPANY_CHANNEL, DEMO_TEAM_NAME } from '../../db/seed/demo-chats';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { createMediaApp, type MediaTestApp, multipart, png } from '../../test/fixtures/media.fixtures';
 import { bearer, countQueries, login } from '../../test/harness';
-import { createMediaApp, type MediaTestApp, multipart, png } from '../media/media.test-support';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 

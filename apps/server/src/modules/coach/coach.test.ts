@@ -2,9 +2,9 @@ import type { CoachUser, CoachUsersPage, CoachUserTrails } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { customerIdOf, importTest, optionId, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 import { signIn } from '../accounts/accounts.service';
-import { customerIdOf, importTest, optionId, player } from '../trails/trails.test-support';
 
 const TRAIL = `format: cairn-trail/1
 name: Coach trail

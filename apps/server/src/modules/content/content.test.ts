@@ -5,8 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minerals, pebbles, publicLinks, trailAssignments, trails, users } from '../../db/schema';
 import { DEMO_PACKAGES } from '../../db/seed/demo-trails';
+import { DEMO_DIR, importTest, pkg } from '../../test/fixtures/trails.fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { DEMO_DIR, importTest, pkg } from '../trails/trails.test-support';
 import { exportTrail, packageToYaml } from './content.export';
 import { ContentError } from './content.import';
 

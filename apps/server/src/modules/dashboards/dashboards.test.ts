@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { customerIdOf, importTest, optionId, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, countQueries, createTestApp, login, type TestApp } from '../../test/harness';
-import { customerIdOf, importTest, optionId, player } from '../trails/trails.test-support';
 import { rankPage } from './dashboards.service';
 
 // two stages: A (Q1, Q2) and B (Q3); 10 xp each

@@ -5,9 +5,9 @@ import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { plusDays, utcDay } from '../../lib/days';
+import { importTest, optionId, pkg, player } from '../../test/fixtures/trails.fixtures';
 import { createTestApp, login, type TestApp } from '../../test/harness';
 import { ContentError } from '../content/content.import';
-import { importTest, optionId, pkg, player } from '../trails/trails.test-support';
 import { runDateNotices } from './dates.jobs';
 
 let t: TestApp;

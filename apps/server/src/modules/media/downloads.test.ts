@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { media } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { LocalStorage } from '../../storage/local';
+import { createMediaApp, type MediaTestApp, multipart, pdf } from '../../test/fixtures/media.fixtures';
 import { bearer, login } from '../../test/harness';
-import { createMediaApp, type MediaTestApp, multipart, pdf } from './media.test-support';
 
 /**
  * Issue 26, item 3: downloads.zip streams with backpressure (a client that stops reading stops the storage reads),

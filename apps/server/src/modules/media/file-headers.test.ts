@@ -3,8 +3,8 @@ import path from 'node:path';
 import { uploadResponseSchema } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { createMediaApp, type MediaTestApp, multipart, pdf, png } from '../../test/fixtures/media.fixtures';
 import { bearer, login } from '../../test/harness';
-import { createMediaApp, type MediaTestApp, multipart, pdf, png } from './media.test-support';
 
 /**
  * Issue 26 (low): a private stored file never renders as a page of the app's origin. Served from /files/ it is an

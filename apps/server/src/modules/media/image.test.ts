@@ -5,8 +5,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { imageHref } from '../../lib/file-urls';
+import {
+  createMediaApp,
+  filesUnder,
+  jpeg,
+  type MediaTestApp,
+  multipart,
+  pdf,
+  png,
+} from '../../test/fixtures/media.fixtures';
 import { bearer, login } from '../../test/harness';
-import { createMediaApp, filesUnder, jpeg, type MediaTestApp, multipart, pdf, png } from './media.test-support';
 
 const SQUARE_48 = { resize: { width: 48, height: 48, fit: 'cover' as const } };
 const SQUARE_50 = { resize: { width: 50, height: 50, fit: 'cover' as const } };

@@ -7,7 +7,6 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { bearer, login } from '../../test/harness';
 import {
   createMediaApp,
   filesUnder,
@@ -17,7 +16,8 @@ import {
   type Part,
   pdf,
   png,
-} from './media.test-support';
+} from '../../test/fixtures/media.fixtures';
+import { bearer, login } from '../../test/harness';
 
 let t: MediaTestApp;
 let learner: string;

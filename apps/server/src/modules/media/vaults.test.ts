@@ -4,8 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, media, vaults } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import {
+  createMediaApp,
+  filesUnder,
+  type MediaTestApp,
+  multipart,
+  type Part,
+  pdf,
+  png,
+} from '../../test/fixtures/media.fixtures';
 import { bearer, login } from '../../test/harness';
-import { createMediaApp, filesUnder, type MediaTestApp, multipart, type Part, pdf, png } from './media.test-support';
 
 let t: MediaTestApp;
 let learner: string;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, notifications, trailProgress, userRewards } from '../../db/schema';
 import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../../test/fixtures/trails.fixtures';
 import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
-import { customerIdOf, importTest, optionId, pkg, player, trailIdByName } from '../trails/trails.test-support';
 import { heldTrail } from './trail-content.cache';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { AppNotification, MeRboRatings, Pebble, RboTarget } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { importTest, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
-import { importTest, player } from '../trails/trails.test-support';
 
 let t: TestApp;
 type Who = { token: string; id: number; play: ReturnType<typeof player> };

@@ -4,9 +4,9 @@ import type { Reward, TrailResult } from '@cairn/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, userCertificates, userRewards } from '../../db/schema';
+import { customerIdOf, importTest, optionId, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
 import { extractPdfText, normaliseForCompare } from '../../test/pdf-text';
-import { customerIdOf, importTest, optionId, player } from '../trails/trails.test-support';
 import { readableDate } from './results.rules';
 
 // two stages, 10 xp each; pass mark 50 %; rewards on a stage, on xp and on completion; certificate when passed

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { createMediaApp, type MediaTestApp, multipart, pdf } from '../../test/fixtures/media.fixtures';
+import { importTest, pkg, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, login } from '../../test/harness';
-import { createMediaApp, type MediaTestApp, multipart, pdf } from '../media/media.test-support';
-import { importTest, pkg, player } from '../trails/trails.test-support';
 
 let t: MediaTestApp;
 beforeAll(async () => {

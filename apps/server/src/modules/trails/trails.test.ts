@@ -1,8 +1,8 @@
 import type { Trail } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
+import { customerIdOf, importTest, pkg, player, trailIdByName } from '../../test/fixtures/trails.fixtures';
 import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
-import { customerIdOf, importTest, pkg, player, trailIdByName } from './trails.test-support';
 
 let t: TestApp;
 let learner: ReturnType<typeof player>;

@@ -1,6 +1,6 @@
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { signQuery } from '../lib/file-urls';
-import { multipart, png } from '../modules/media/media.test-support';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { signQuery } from '../../lib/file-urls';
+import { multipart, png } from '../fixtures/media.fixtures';
 import type { Actor, World } from './authz-world';
 
 /**

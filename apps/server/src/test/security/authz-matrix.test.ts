@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../test/harness';
+import { bearer } from '../harness';
 import { MATRIX, type Outcome, type Row } from './authz-matrix.table';
 import { ACTORS, buildWorld, type World } from './authz-world';
 

@@ -9,13 +9,13 @@ import {
   userRoles,
   users,
   vaults,
-} from '../db/schema';
-import { DEMO_PUBLIC_LINK, DEMO_USERS } from '../db/seed/demo-data';
-import { signIn } from '../modules/accounts/accounts.service';
-import { battleTrail } from '../modules/battles/battles.test-support';
-import { createMediaApp, type MediaTestApp, multipart, png } from '../modules/media/media.test-support';
-import { customerIdOf, importTest, pkg } from '../modules/trails/trails.test-support';
-import { bearer, login } from '../test/harness';
+} from '../../db/schema';
+import { DEMO_PUBLIC_LINK, DEMO_USERS } from '../../db/seed/demo-data';
+import { signIn } from '../../modules/accounts/accounts.service';
+import { battleTrail } from '../fixtures/battles.fixtures';
+import { createMediaApp, type MediaTestApp, multipart, png } from '../fixtures/media.fixtures';
+import { customerIdOf, importTest, pkg } from '../fixtures/trails.fixtures';
+import { bearer, login } from '../harness';
 
 /** The actors of the matrix, in the order of every row's expected outcomes. */
 export const ACTORS = ['anon', 'learner', 'peer', 'other', 'public', 'coach'] as const;

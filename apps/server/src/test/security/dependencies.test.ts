@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * Issue 26: what is installed runs on the Node versions the project declares. `semver` is fastify's own dependency
  * (always installed), loaded here untyped.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const semver = createRequire(import.meta.url)('semver') as {
   minVersion(range: string): { version: string } | null;
   satisfies(version: string, range: string): boolean;

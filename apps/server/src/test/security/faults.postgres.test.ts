@@ -2,13 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUERY_TIMEOUT_MARGIN_MS } from '../db/client';
-import { type EmbeddedDb, startEmbeddedPostgres } from '../db/embedded';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { freePort, startServerProcess } from '../test/server-process';
-import { cleanUpAfterAll, RUN, sleep, stops, tempDir } from './faults.support';
+import { QUERY_TIMEOUT_MARGIN_MS } from '../../db/client';
+import { type EmbeddedDb, startEmbeddedPostgres } from '../../db/embedded';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { cleanUpAfterAll, RUN, sleep, stops, tempDir } from '../fixtures/faults.fixtures';
+import { freePort, startServerProcess } from '../server-process';
 
-/** PostgreSQL restarted under load, with a PostgreSQL of the test's own (faults.support.ts says when it runs). */
+/** PostgreSQL restarted under load, with a PostgreSQL of the test's own (test/fixtures/faults.fixtures.ts says when it runs). */
 cleanUpAfterAll();
 
 interface Sample {

@@ -2,14 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createDatabase } from '../db/client';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { bearer, createTestApp, login } from '../test/harness';
-import { freePort } from '../test/server-process';
-import { cleanUpAfterAll, REDIS_SERVER, RUN, sleep, stops, tempDir } from './faults.support';
+import { buildApp } from '../../app';
+import { createDatabase } from '../../db/client';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { cleanUpAfterAll, REDIS_SERVER, RUN, sleep, stops, tempDir } from '../fixtures/faults.fixtures';
+import { bearer, createTestApp, login } from '../harness';
+import { freePort } from '../server-process';
 
-/** Redis stopped for 10 s in scaled mode, with a Redis of the test's own (faults.support.ts says when it runs). */
+/** Redis stopped for 10 s in scaled mode, with a Redis of the test's own (test/fixtures/faults.fixtures.ts says when it runs). */
 cleanUpAfterAll();
 
 // the one reason to skip where the fault tests run: no redis-server to start (it is on this machine and in CI)

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { importTest, pkg } from '../modules/trails/trails.test-support';
-import { createTestApp, login, type TestApp } from '../test/harness';
-import { freePort, startServerProcess } from '../test/server-process';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { importTest, pkg } from '../fixtures/trails.fixtures';
+import { createTestApp, login, type TestApp } from '../harness';
+import { freePort, startServerProcess } from '../server-process';
 
 const PEBBLES = 30;
 const PLAYERS = [DEMO_USERS.learner, DEMO_USERS.rival, DEMO_USERS.coach];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { multipart, png } from '../modules/media/media.test-support';
-import { bearer, createTestApp, login, type TestApp } from '../test/harness';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { multipart, png } from '../fixtures/media.fixtures';
+import { bearer, createTestApp, login, type TestApp } from '../harness';
 
 /**
  * The 500s the fuzz run (fuzz.test.ts) found, kept as cases: each now answers 400/404/422 with the ErrorBody.

@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png } from '../modules/media/media.test-support';
-import { bearer } from '../test/harness';
-import { type Actor, buildWorld, type World } from './authz-world';
 import {
   leaks,
   nastyString,
@@ -14,7 +11,10 @@ import {
   valueFor,
   wellFormed,
   wrongValue,
-} from './fuzz.support';
+} from '../fixtures/fuzz.fixtures';
+import { png } from '../fixtures/media.fixtures';
+import { bearer } from '../harness';
+import { type Actor, buildWorld, type World } from './authz-world';
 
 /**
  * Fuzzing (issue 14, item 2): requests generated from the served OpenAPI document's schemas, plus malformed JSON,

@@ -1,9 +1,9 @@
 import { FIELD_ERRORS_MAX } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserId } from '../db/seed';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { importTest, pkg, player } from '../modules/trails/trails.test-support';
-import { bearer, createTestApp, login, type TestApp } from '../test/harness';
+import { demoUserId } from '../../db/seed';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { importTest, pkg, player } from '../fixtures/trails.fixtures';
+import { bearer, createTestApp, login, type TestApp } from '../harness';
 
 /** Issue 26: the size of a 422, and bidirectional controls in what other people see. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { createTestApp, type TestApp } from '../test/harness';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { createTestApp, type TestApp } from '../harness';
 
 /**
  * Issue 14, item 6: slow clients and oversized bodies are cut off by the server's limits (REQUEST_TIMEOUT,

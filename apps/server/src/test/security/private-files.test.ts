@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorBodySchema, imageUrl, uploadResponseSchema } from '@cairn/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { fileHref, imageHref, signatureOf } from '../lib/file-urls';
-import { createMediaApp, type MediaTestApp, multipart, png } from '../modules/media/media.test-support';
-import { bearer, login } from '../test/harness';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { fileHref, imageHref, signatureOf } from '../../lib/file-urls';
+import { createMediaApp, type MediaTestApp, multipart, png } from '../fixtures/media.fixtures';
+import { bearer, login } from '../harness';
 
 /**
  * Private files (issue "Reliability and security", item 3; docs/security.md): a user's uploads are served at /files

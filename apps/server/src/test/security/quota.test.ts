@@ -2,17 +2,10 @@ import path from 'node:path';
 import { errorBodySchema } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../db/schema';
-import { DEMO_PUBLIC_LINK, DEMO_USERS } from '../db/seed/demo-data';
-import {
-  createMediaApp,
-  filesUnder,
-  type MediaTestApp,
-  multipart,
-  pdf,
-  png,
-} from '../modules/media/media.test-support';
-import { bearer, login } from '../test/harness';
+import { media } from '../../db/schema';
+import { DEMO_PUBLIC_LINK, DEMO_USERS } from '../../db/seed/demo-data';
+import { createMediaApp, filesUnder, type MediaTestApp, multipart, pdf, png } from '../fixtures/media.fixtures';
+import { bearer, login } from '../harness';
 
 /**
  * Issue 26, item 7: uploads stop at the user's and the customer's storage quota (413 quota_exceeded), before the

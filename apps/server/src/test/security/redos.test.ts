@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo-data';
-import { importTest, pkg, player } from '../modules/trails/trails.test-support';
-import { bearer, createTestApp, login, type TestApp } from '../test/harness';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import { importTest, pkg, player } from '../fixtures/trails.fixtures';
+import { bearer, createTestApp, login, type TestApp } from '../harness';
 
 /**
  * Issue 26: the email and url rules backtracked (quadratic on a run of dots, exponential on a long host name), and

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { audit, findRegexes, problemOf } from '../../scripts/regex-audit';
+import { audit, findRegexes, problemOf } from '../../../scripts/regex-audit';
 
 describe('the ReDoS audit of npm run lint (scripts/regex-audit.ts)', () => {
   it('finds literals, constant RegExp calls and regex rules, and flags a RegExp built from a value', () => {
