@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { ui } from '../features/shell/ui-store';
 import {
   applyCustomerColours,
   applyCustomerManifest,
@@ -14,6 +13,7 @@ import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigati
 import { startObservability } from '../lib/observability';
 import { installLinkPrefetch } from '../lib/prefetch';
 import { checkStoredSession, session } from '../lib/session';
+import { ui } from '../lib/ui-store';
 
 interface Props {
   routes: RouteObject[];

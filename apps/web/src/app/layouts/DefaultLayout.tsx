@@ -1,7 +1,6 @@
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useProfile } from '../../features/account/api';
 import { CustomerBrand } from '../../features/branding/use-customer-brand';
 import { useLiveChats } from '../../features/chat/live';
 import { VaultModalHost } from '../../features/media/components/VaultModalHost';
@@ -9,6 +8,7 @@ import { Header } from '../../features/shell/components/Header';
 import { Popups } from '../../features/shell/components/Popups';
 import { SidePanel } from '../../features/shell/components/SidePanel';
 import { useSession } from '../../lib/session';
+import { useProfile } from '../../lib/use-profile';
 import { BrandedMain } from '../../ui/BrandedMain';
 
 /** Header, main area, popups, side panel and the media-vault slot. */

@@ -1,5 +1,4 @@
 import { isPublicRoleName } from '@cairn/shared/constants';
-import { useProfile } from '../../features/account/api';
 import { BattlePopup } from '../../features/battles/components/BattlePopup';
 import { BattleResultPanel } from '../../features/battles/components/BattleResultPanel';
 import { DatePopup } from '../../features/battles/components/DatePopup';
@@ -8,6 +7,7 @@ import { TrailResultPanel } from '../../features/results/components/TrailResultP
 import { useResultPanel } from '../../features/results/store';
 import { RewardPopups } from '../../features/rewards/components/RewardPopups';
 import { useSession } from '../../lib/session';
+import { useProfile } from '../../lib/use-profile';
 import { useLiveEvents } from './live-events';
 
 /** Mounted by the frame's Popups in both layouts: the trail result panel, the live popups and the live-event dispatcher. */

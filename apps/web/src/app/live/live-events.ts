@@ -2,7 +2,6 @@ import type { AppNotification } from '@cairn/shared/api/results';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profileKey } from '../../features/account/api';
 import { battlesKey } from '../../features/battles/api';
 import { battlePopup, datePopup } from '../../features/battles/store';
 import { trailsKey } from '../../features/games/api';
@@ -12,6 +11,7 @@ import { resultsKey } from '../../features/results/api';
 import { fetchRewards, rewardsKey } from '../../features/rewards/api';
 import { rewardsUi } from '../../features/rewards/store';
 import { notify } from '../../lib/notify';
+import { profileKey } from '../../lib/profile';
 import { openLive } from '../../lib/socket';
 
 /**

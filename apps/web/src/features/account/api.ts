@@ -7,17 +7,9 @@ type Locale = User['supported_languages'][number];
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../lib/http';
-import { useSession } from '../../lib/session';
 
-import { PROFILE_QUERY, profileKey } from './profile';
-
-export { displayName, profileKey } from './profile';
-
-/** The signed-in user's profile; idle while nobody is signed in. */
-export function useProfile() {
-  const { authenticated } = useSession();
-  return useQuery({ ...PROFILE_QUERY, enabled: authenticated });
-}
+import { profileKey } from '../../lib/profile';
+import { useProfile } from '../../lib/use-profile';
 
 export function updateProfile(patch: ProfileUpdate): Promise<User> {
   return http.post<{ data: User }>('/api/user/profile', patch).then((r) => r.data);

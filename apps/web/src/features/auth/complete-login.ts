@@ -3,9 +3,9 @@ import { resolveLocale } from '@cairn/shared/locales';
 import type { QueryClient } from '@tanstack/react-query';
 import { setLanguage } from '../../lib/i18n';
 import { isSafeRedirect, localizePath, splitLocale } from '../../lib/locale';
+import { fetchProfileWith, profileKey } from '../../lib/profile';
 import { session } from '../../lib/session';
-import { fetchProfileWith, profileKey } from '../account/profile';
-import { ui } from '../shell/ui-store';
+import { ui } from '../../lib/ui-store';
 
 interface Options {
   queryClient: QueryClient;

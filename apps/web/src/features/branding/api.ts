@@ -1,7 +1,7 @@
 import type { CustomerTheme, CustomerThemeUpdate, Theme } from '@cairn/shared/api/reference';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { profileKey } from '../account/profile';
+import { profileKey } from '../../lib/profile';
 
 export const themesKey = ['themes'] as const;
 const customerThemeKey = ['customer-theme'] as const;

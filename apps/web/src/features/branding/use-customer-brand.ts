@@ -7,7 +7,7 @@ import {
   saveCustomerPalette,
   setBackgrounds,
 } from '../../lib/branding';
-import { useProfile } from '../account/api';
+import { useProfile } from '../../lib/use-profile';
 import { useThemes } from './api';
 
 /**

@@ -2,7 +2,7 @@ import type { User } from '@cairn/shared/api/accounts';
 import type { ChatSearch, Discussion, DiscussionPage, Message } from '@cairn/shared/api/chat';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { profileKey } from '../account/profile';
+import { profileKey } from '../../lib/profile';
 
 export const chatsKey = ['chats'] as const;
 export const discussionKey = (id: number) => ['chats', 'discussion', id] as const;

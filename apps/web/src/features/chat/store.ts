@@ -1,5 +1,5 @@
 import { createStore, useStore } from '../../lib/store';
-import { ui } from '../shell/ui-store';
+import { ui } from '../../lib/ui-store';
 
 /** What to open: a known discussion, or the chat with a user (created by the first message when there is none). */
 export type ChatTarget = ({ discussionId: number; highlight?: number } | { userId: number; name?: string }) & {

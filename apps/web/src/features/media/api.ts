@@ -9,7 +9,7 @@ import type {
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { http } from '../../lib/http';
-import { profileKey } from '../account/api';
+import { profileKey } from '../../lib/profile';
 import { type UploadOptions, uploadForm } from './upload';
 
 export const vaultsKey = ['vaults'] as const;

@@ -2,7 +2,7 @@ import type { User } from '@cairn/shared/api/accounts';
 import type { AppNotification, NotificationsPage } from '@cairn/shared/api/results';
 import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { profileKey } from '../account/profile';
+import { profileKey } from '../../lib/profile';
 
 // No TanStack hooks here: the header and the live events import this file, the list chunk the hooks.
 

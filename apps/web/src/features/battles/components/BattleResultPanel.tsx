@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/PageHeading';
+import { PanelFrame } from '../../../ui/PanelFrame';
 import { Spinner } from '../../../ui/Spinner';
-import { PanelFrame } from '../../shell/components/PanelFrame';
 import { useBattle } from '../api';
 import { battleResultPanel, useBattleResultPanel } from '../store';
 import { BattleSummary } from './BattleSummary';

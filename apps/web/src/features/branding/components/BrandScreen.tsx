@@ -5,11 +5,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useLocalePath } from '../../../lib/use-locale';
+import { useProfile } from '../../../lib/use-profile';
 import { Button } from '../../../ui/Button';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
-import { useProfile } from '../../account/api';
 import { PREVIEW_MESSAGE, PREVIEW_READY } from '../../preview/protocol';
 import { useCustomerTheme, useSaveTheme } from '../api';
 

@@ -1,7 +1,7 @@
 import type { ChatUser, Discussion } from '@cairn/shared/api/chat';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
-import { useProfile } from '../../account/api';
 import { chatUi } from '../store';
 
 export function BackButton() {

@@ -3,9 +3,9 @@ import type { ChatSearch, ChatUser, Discussion, DiscussionPage, Message } from '
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileKey } from '../../../lib/profile';
+import { uiStore } from '../../../lib/ui-store';
 import { renderRoutes } from '../../../test/render';
-import { profileKey } from '../../account/profile';
-import { uiStore } from '../../shell/ui-store';
 import ChatView from '../components/ChatView';
 import { chatStore, openChat } from '../store';
 

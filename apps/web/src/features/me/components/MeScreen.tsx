@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { displayName } from '../../../lib/profile';
 import { useLocalePath } from '../../../lib/use-locale';
+import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
-import { displayName, useMarkSeen, useProfile } from '../../account/api';
+import { useMarkSeen } from '../../account/api';
 import { useMyBattles } from '../../battles/api';
 import { BattleRecord } from '../../battles/components/BattleRecord';
 import { useMeDashboard } from '../../dashboards/api';

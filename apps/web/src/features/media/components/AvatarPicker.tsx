@@ -1,8 +1,8 @@
 import type { User } from '@cairn/shared/api/accounts';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../lib/profile';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { displayName } from '../../account/api';
 import { vault } from '../vault-store';
 
 /** The avatar on /me/edit with the button that opens the media vault. */

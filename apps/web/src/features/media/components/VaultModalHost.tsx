@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useProfile } from '../../account/api';
+import { useProfile } from '../../../lib/use-profile';
 import { useVaultOpen, vault } from '../vault-store';
 
 const VaultModal = lazy(() => import('./VaultModal').then((m) => ({ default: m.VaultModal })));

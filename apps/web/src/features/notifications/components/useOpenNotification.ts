@@ -2,13 +2,13 @@ import type { AppNotification } from '@cairn/shared/api/results';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { ui } from '../../../lib/ui-store';
 import { useLocalePath } from '../../../lib/use-locale';
 import { battlePopup, datePopup } from '../../battles/store';
 import { rboPopup } from '../../rbo/store';
 import { fetchCertificates } from '../../results/api';
 import { fetchRewards } from '../../rewards/api';
 import { rewardsUi } from '../../rewards/store';
-import { ui } from '../../shell/ui-store';
 import { decrementUnread, markNotificationRead, notificationsKey } from '../api';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

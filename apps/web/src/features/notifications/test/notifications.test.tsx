@@ -3,8 +3,8 @@ import type { AppNotification, NotificationsPage } from '@cairn/shared/api/resul
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileKey } from '../../../lib/profile';
 import { LocationProbe, renderRoutes } from '../../../test/render';
-import { profileKey } from '../../account/profile';
 import { battlePopupStore, datePopupStore } from '../../battles/store';
 import { rewardsUi, rewardsUiStore } from '../../rewards/store';
 import { Header } from '../../shell/components/Header';

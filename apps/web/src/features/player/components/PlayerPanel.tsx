@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { importWithReload } from '../../../lib/chunk-reload';
 import { loadNamespaces } from '../../../lib/i18n';
 import { PHONE_QUERY, useMedia } from '../../../lib/use-media';
+import { PanelFrame } from '../../../ui/PanelFrame';
 import { PebbleIcon } from '../../../ui/PebbleIcon';
 import { Spinner } from '../../../ui/Spinner';
 import { RatingsView } from '../../rbo/components/RatingsView';
-import { PanelFrame } from '../../shell/components/PanelFrame';
 import { ShareAnswersView } from './ShareAnswersView';
 
 export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share' | 'notifications' | 'chats' | 'result';

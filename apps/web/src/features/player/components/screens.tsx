@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../lib/http';
 import { useLocalePath } from '../../../lib/use-locale';
+import { useProfile } from '../../../lib/use-profile';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { useProfile } from '../../account/api';
 import { resultPanel } from '../../results/store';
 
 /** GET /api/me/exams or /api/me/surveys: the learner's trails of that type with their progress. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../lib/use-profile';
 import { Spinner } from '../../../ui/Spinner';
-import { useProfile } from '../../account/api';
 import { useTrailResult } from '../api';
 import { PdfControl, ResultTitle } from './ResultHeader';
 import { TrailResultBody } from './TrailResultBody';

@@ -3,13 +3,13 @@ import { badgeText } from '@cairn/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { ui } from '../../../lib/ui-store';
 import { useLocalePath } from '../../../lib/use-locale';
 import { BrandLogo } from '../../../ui/Logo';
 import { canSeeResults } from '../../account/api';
 import { unreadChats } from '../../chat/api';
 import { unreadCount } from '../../notifications/api';
 import { useUnreadFavicon } from '../../notifications/favicon';
-import { ui } from '../ui-store';
 import { PublicExit } from './PublicExit';
 import { UserMenu } from './UserMenu';
 

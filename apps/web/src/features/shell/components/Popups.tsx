@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithReload } from '../../../lib/chunk-reload';
 import { loadNamespaces } from '../../../lib/i18n';
+import { ui, useUi } from '../../../lib/ui-store';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useUpdateProfile } from '../../account/api';
-import { ui, useUi } from '../ui-store';
 
 /** The account-paused notice of §4: offered after login and when the user sets themselves away. */
 function PausedNotice() {

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithReload } from '../../../lib/chunk-reload';
+import { type PanelTab, ui, useUi } from '../../../lib/ui-store';
+import { PanelFrame } from '../../../ui/PanelFrame';
 import { Spinner } from '../../../ui/Spinner';
-import { type PanelTab, ui, useUi } from '../ui-store';
-import { PanelFrame } from './PanelFrame';
 
 const TABS: PanelTab[] = ['notifications', 'chats'];
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
+import { useProfile } from '../../../lib/use-profile';
 import { buttonClass } from '../../../ui/Button';
-import { useProfile } from '../../account/api';
 
 /** The first-login greeting; its button goes on to the onboarding (/welcome/new) while the profile is incomplete. */
 export default function WelcomeScreen() {

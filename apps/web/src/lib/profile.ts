@@ -1,5 +1,5 @@
 import type { User } from '@cairn/shared/api/accounts';
-import { http } from '../../lib/http';
+import { http } from './http';
 
 // Kept apart from the TanStack hooks in api.ts so the login route does not load them.
 
