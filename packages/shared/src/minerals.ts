@@ -31,20 +31,9 @@ export const TRAIL_TYPES = ['exam', 'survey', 'assessment', 'battle'] as const;
 export type TrailType = (typeof TRAIL_TYPES)[number];
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
-/** Choice minerals: the answer is a set (or, for order, a sequence) of option ids. */
-export const CHOICE_TYPES: readonly MineralType[] = [
-  'sa_text',
-  'ma_text',
-  'sa_image',
-  'ma_image',
-  'sa_audio',
-  'ma_audio',
-  'sa_video',
-  'ma_video',
-  'yes_no',
-];
-/** Upload minerals: the answer is a media id returned by POST /media. */
-export const UPLOAD_TYPES: readonly MineralType[] = ['audio_input', 'image_input', 'video_input', 'file_input'];
+// The rules of each type (answer shape, completeness, options chosen, scoring) and the type lists derived from them.
+export * from './minerals/rulebook';
+export * from './minerals/values';
 
 /**
  * The longest typed answer (characters) any mineral accepts: a text answer's own limit (`max`, 2000 when unset) can

@@ -1,16 +1,16 @@
-import { ANSWER_VALUE_MAX, type MineralType } from '@cairn/shared';
-import type { z } from 'zod';
-import { checkValue } from '../player/values';
-import { mediaKindOf } from './content.media';
 import {
+  ANSWER_VALUE_MAX,
+  checkValue,
   INPUT_TYPES,
-  type MineralDecl,
-  MULTI_TYPES,
+  MINERAL_RULEBOOK,
+  type MineralType,
   OPTION_MEDIA_KIND,
   OPTION_TYPES,
-  optionOf,
-  type TrailPackage,
-} from './content.schema';
+  takesSelectLimit,
+} from '@cairn/shared';
+import type { z } from 'zod';
+import { mediaKindOf } from './content.media';
+import { type MineralDecl, optionOf, type TrailPackage } from './content.schema';
 
 /** One problem in a package, located by its path (`pebbles[3].minerals[0].values`). */
 export interface ContentProblem {
@@ -71,15 +71,17 @@ function checkMineral(
   const type: MineralType = m.type;
   const values = (m.values ?? []).map(optionOf);
   const isOptions = OPTION_TYPES.includes(type);
+  const rule = MINERAL_RULEBOOK[type];
 
   if (isOptions) {
     if (type === 'yes_no') {
       if (m.values && values.length !== 2) add(`${at}.values`, 'yes_no has exactly 2 options (or none: Yes, No)');
     } else if (values.length < 2) add(`${at}.values`, 'at least 2 options');
     const correct = values.filter((v) => v.correct).length;
-    if ((type === 'yes_no' || type.startsWith('sa_')) && correct > 1)
+    if (rule.choose === 'one' && correct > 1)
       add(`${at}.values`, 'a single-answer mineral has at most 1 correct option');
-    if (type === 'order' && correct > 0) add(`${at}.values`, 'order: the declared order is the answer; drop correct');
+    if (rule.scoring === 'declared_order' && correct > 0)
+      add(`${at}.values`, 'order: the declared order is the answer; drop correct');
     values.forEach((v, vi) => {
       if (pkgDupe(values, vi)) add(`${at}.values[${vi}].value`, `duplicate option ${v.value}`);
       const want = OPTION_MEDIA_KIND[type];
@@ -95,8 +97,7 @@ function checkMineral(
   } else if (m.values) add(`${at}.values`, `${type} has no options`);
 
   if (m.select_limit !== undefined) {
-    if (!MULTI_TYPES.includes(type) && type !== 'word_bubble')
-      add(`${at}.select_limit`, 'only for multiple-answer minerals');
+    if (!takesSelectLimit(type)) add(`${at}.select_limit`, 'only for multiple-answer minerals');
     else if (m.select_limit > values.length) add(`${at}.select_limit`, 'more than the number of options');
   }
 
@@ -120,17 +121,12 @@ function checkMineral(
     add(`${at}.max`, `a text answer is at most ${ANSWER_VALUE_MAX} characters`);
   if (type === 'opinion' && m.min !== undefined && m.max !== undefined && m.max - m.min > 20)
     add(`${at}.max`, 'an opinion scale has at most 21 steps');
-  const styles: Partial<Record<MineralType, string[]>> = {
-    '5_point_rating': ['numbers', 'stars', 'emojis'],
-    yes_no: ['thumb', 'text'],
-    opinion: ['opinion', 'numbers'],
-  };
-  if (m.style !== undefined && !(styles[type] ?? []).includes(m.style))
-    add(`${at}.style`, `${type} takes style ${(styles[type] ?? ['(none)']).join(' | ')}`);
+  const styles = rule.styles ?? [];
+  if (m.style !== undefined && !styles.includes(m.style))
+    add(`${at}.style`, `${type} takes style ${(rule.styles ?? ['(none)']).join(' | ')}`);
   if (m.dimension !== undefined) {
     if (!dims.has(m.dimension)) add(`${at}.dimension`, `unknown dimension ${m.dimension}`);
-    if (type !== 'opinion' && type !== '5_point_rating')
-      add(`${at}.dimension`, 'only rating and opinion minerals score a dimension');
+    if (rule.family !== 'scale') add(`${at}.dimension`, 'only rating and opinion minerals score a dimension');
   }
   m.media?.forEach((f, i) => {
     if (mediaKindOf(f) === null) add(`${at}.media[${i}]`, 'must be an image, audio or video file');

@@ -1,3 +1,4 @@
+import { INPUT_TYPES, takesSelectLimit } from '@cairn/shared';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
 import type { Db } from '../../db/client';
@@ -15,15 +16,7 @@ import { plusDays, utcDay } from '../../lib/days';
 import { emitToManyOnCommit } from '../notifications/notifications.service';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
-import {
-  type AssignmentDay,
-  assignmentDay,
-  INPUT_TYPES,
-  MULTI_TYPES,
-  optionOf,
-  type TrailPackage,
-  trailPackageSchema,
-} from './content.schema';
+import { type AssignmentDay, assignmentDay, optionOf, type TrailPackage, trailPackageSchema } from './content.schema';
 
 /** A database or an open transaction (the seed imports inside its own). */
 export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -277,7 +270,7 @@ function settingsOf(m: TrailPackage['pebbles'][number]['minerals'][number], ref:
     if (m[k] !== undefined) s[k] = m[k];
   for (const k of ['label_1', 'label_2', 'label_3', 'label_4', 'label_5'] as const) if (m[k] !== undefined) s[k] = m[k];
   if (m.style !== undefined) s.type = m.style;
-  if (MULTI_TYPES.includes(m.type) || m.type === 'word_bubble') s.maSelectLimit = m.select_limit ?? 0;
+  if (takesSelectLimit(m.type)) s.maSelectLimit = m.select_limit ?? 0;
   return s;
 }
 

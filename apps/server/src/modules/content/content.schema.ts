@@ -1,14 +1,6 @@
-import {
-  boundedString,
-  CHOICE_TYPES,
-  DIFFICULTIES,
-  EMAIL_MAX,
-  isHttpUrl,
-  MINERAL_TYPES,
-  type MineralType,
-  TRAIL_TYPES,
-  URL_MAX,
-} from '@cairn/shared';
+// The mineral type lists (INPUT_TYPES, OPTION_TYPES, MULTI_TYPES, OPTION_MEDIA_KIND) live in the shared rulebook,
+// packages/shared/src/minerals/rulebook.ts, so the player module no longer imports the content schema.
+import { boundedString, DIFFICULTIES, EMAIL_MAX, isHttpUrl, MINERAL_TYPES, TRAIL_TYPES, URL_MAX } from '@cairn/shared';
 import { z } from 'zod';
 
 /** Where the learner goes after the trail or pebble: an absolute http(s) URL only (never javascript:, data: …). */
@@ -138,26 +130,6 @@ export const trailPackageSchema = z.strictObject({
 export type TrailPackage = z.infer<typeof trailPackageSchema>;
 export type MineralDecl = z.infer<typeof mineralDecl>;
 export type ValueDecl = z.infer<typeof valueDecl>;
-
-export const INPUT_TYPES: readonly MineralType[] = [
-  'text_input',
-  'number_input',
-  'email_input',
-  'url_input',
-  'date_input',
-];
-/** Minerals whose answer is a list of option ids. */
-export const OPTION_TYPES: readonly MineralType[] = [...CHOICE_TYPES, 'order', 'word_bubble'];
-export const MULTI_TYPES: readonly MineralType[] = ['ma_text', 'ma_image', 'ma_audio', 'ma_video'];
-/** The media kind each option of a media-choice mineral must carry. */
-export const OPTION_MEDIA_KIND: Partial<Record<MineralType, 'image' | 'audio' | 'video'>> = {
-  sa_image: 'image',
-  ma_image: 'image',
-  sa_audio: 'audio',
-  ma_audio: 'audio',
-  sa_video: 'video',
-  ma_video: 'video',
-};
 
 /** Normalises a value declaration: plain strings are options without extras. */
 export function optionOf(v: string | ValueDecl): ValueDecl {

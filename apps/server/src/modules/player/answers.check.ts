@@ -1,7 +1,14 @@
-import { type MineralAnswer, type MineralType, type RuleFailure, UPLOAD_TYPES } from '@cairn/shared';
-import { MULTI_TYPES, OPTION_TYPES } from '../content/content.schema';
+import {
+  checkOptions,
+  checkValue,
+  isEmptyValue,
+  MINERAL_RULEBOOK,
+  type MineralAnswer,
+  type MineralType,
+  type RuleFailure,
+  type ValueLimits,
+} from '@cairn/shared';
 import type { PebbleDetail } from './player.repo';
-import { checkValue, type ValueLimits } from './values';
 
 /** An answer that passed the mineral's rules, ready to store. */
 export interface CheckedAnswer {
@@ -26,7 +33,6 @@ export interface CheckResult {
 }
 
 const fail = (rule: RuleFailure['rule'], params: RuleFailure['params'] = {}): RuleFailure => ({ rule, params });
-const isEmptyValue = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /**
  * Checks submitted answers against the pebble's minerals. Field keys are `answers.{k}.options|value`
@@ -51,18 +57,19 @@ export function checkAnswers(
     const type = m.type as MineralType;
     const a = byMineral.get(m.id);
     const required = m.required && !opts.skipRequired;
-    if (OPTION_TYPES.includes(type)) {
+    // the rules of each type are the shared rulebook's (packages/shared/src/minerals/rulebook.ts)
+    const shape = MINERAL_RULEBOOK[type].answer;
+    if (shape === 'options') {
       const field = `answers.${k}.options`;
       const ids = a?.options ?? [];
-      const own = new Set(m.options.map((o) => o.id));
       const limit = Number((m.settings as { maSelectLimit?: number }).maSelectLimit ?? 0);
-      let f: RuleFailure | null = null;
-      if (ids.length === 0) f = required ? fail('required') : null;
-      else if (ids.some((id) => !own.has(id)) || new Set(ids).size !== ids.length) f = fail('oneOf');
-      else if ((type === 'yes_no' || type.startsWith('sa_')) && ids.length > 1) f = fail('max_value', { max: 1 });
-      else if ((MULTI_TYPES.includes(type) || type === 'word_bubble') && limit > 0 && ids.length > limit)
-        f = fail('max_value', { max: limit });
-      else if (type === 'order' && ids.length !== own.size) f = fail('oneOf');
+      const f = checkOptions(
+        type,
+        ids,
+        m.options.map((o) => o.id),
+        limit,
+        required,
+      );
       if (f) failures[field] = f;
       else if (ids.length > 0) answers.push({ mineralId: m.id, options: ids, value: null, mediaId: null });
       return;
@@ -73,7 +80,7 @@ export function checkAnswers(
       if (required) failures[field] = fail('required');
       return;
     }
-    if (UPLOAD_TYPES.includes(type)) {
+    if (shape === 'media') {
       const id = typeof v === 'number' ? v : /^\d+$/.test(String(v).trim()) ? Number(v) : Number.NaN;
       if (!Number.isSafeInteger(id) || id <= 0) failures[field] = fail('integer');
       else media.push({ field, mineralId: m.id, mediaId: id, type });

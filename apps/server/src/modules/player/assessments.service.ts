@@ -1,13 +1,11 @@
-import type { assessmentSchema, MineralType } from '@cairn/shared';
+import { type assessmentSchema, type MineralType, MULTI_TYPES, scaleOf } from '@cairn/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mineralAnswers, mineralOptions, minerals, pebbles, trails } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
-import { MULTI_TYPES } from '../content/content.schema';
 import { loadTrailViews } from '../trails/trails.repo';
-import { scaleOf } from './values';
 
 type Assessment = z.infer<typeof assessmentSchema>;
 

@@ -1,16 +1,9 @@
-import type { Mineral, MineralType, Pebble, TrailType } from '@cairn/shared';
-import { MULTI_TYPES } from '../content/content.schema';
+import { choosesMany, defaultStyle, type Mineral, type MineralType, type Pebble, type TrailType } from '@cairn/shared';
 import { computeProgress, isLocked, publicProgress } from '../trails/progress';
 import type { AnswerRow, OptionRow, PebbleDetail, PebbleView } from './player.repo';
 
 /** What the player shows of a stored answer. */
 export type AnswerLike = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'mediaId'>;
-
-const DEFAULT_STYLE: Partial<Record<MineralType, string>> = {
-  yes_no: 'thumb',
-  '5_point_rating': 'numbers',
-  opinion: 'opinion',
-};
 
 // a stable pseudo-random rank, so an order or word-bubble mineral shows the same shuffle on every load
 const rank = (id: number) => Math.imul(id ^ 0x5bd1e995, 0x27d4eb2d) >>> 0;
@@ -27,7 +20,7 @@ function shownOptions(type: MineralType, options: OptionRow[]): OptionRow[] {
 function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerLike | undefined): Mineral {
   const type = m.type as MineralType;
   const settings = m.settings as Record<string, unknown>;
-  const style = (settings.type as string | undefined) ?? DEFAULT_STYLE[type];
+  const style = (settings.type as string | undefined) ?? defaultStyle(type);
   return {
     id: m.id,
     type,
@@ -43,7 +36,7 @@ function presentMineral(m: PebbleDetail['minerals'][number], answer: AnswerLike 
               ...(o.media ? { media: o.media } : {}),
             }))
           : undefined,
-      is_multiple: MULTI_TYPES.includes(type) || type === 'word_bubble' || type === 'order',
+      is_multiple: choosesMany(type),
       required: m.required,
       pool_id: m.shared ? m.id : null,
     },

@@ -1,4 +1,4 @@
-import type { MineralType, pollSchema } from '@cairn/shared';
+import { choosesMany, type MineralType, OPTION_TYPES, type pollSchema } from '@cairn/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,10 +12,9 @@ import {
   trails,
   users,
 } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { fileHref } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
-import { MULTI_TYPES, OPTION_TYPES } from '../content/content.schema';
 import { can } from '../trails/trails.policy';
 
 type Poll = z.infer<typeof pollSchema>;
@@ -66,7 +65,7 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
   ]);
 
   const isOptions = OPTION_TYPES.includes(type);
-  const isMultiple = MULTI_TYPES.includes(type) || type === 'word_bubble' || type === 'order';
+  const isMultiple = choosesMany(type);
   const counts = new Map<string, { value_id: number | null; value: string; count: number }>();
   if (isOptions) for (const o of options) counts.set(`o${o.id}`, { value_id: o.id, value: o.value, count: 0 });
   const answers = given.map((g) => {

@@ -1,6 +1,6 @@
 import type { Mineral, MineralAnswer, MineralType } from '@cairn/shared/api/trails';
-import { CHOICE_TYPES, UPLOAD_TYPES } from '@cairn/shared/minerals';
-import { EMAIL_MAX, type Rule, type RuleFailure, URL_MAX, validateValue } from '@cairn/shared/validation';
+import { choiceProgress, formRules, MINERAL_RULEBOOK, MULTI_TYPES } from '@cairn/shared/minerals';
+import { type Rule, type RuleFailure, validateValue } from '@cairn/shared/validation';
 
 /** What the learner has entered for one mineral, before it becomes a MineralAnswer. */
 export interface Draft {
@@ -9,15 +9,28 @@ export interface Draft {
 }
 export type Drafts = Record<number, Draft>;
 
-export const usesOptions = (type: MineralType) =>
-  CHOICE_TYPES.includes(type) || type === 'order' || type === 'word_bubble';
-export const isUpload = (type: MineralType) => UPLOAD_TYPES.includes(type);
-export const isMultiple = (m: Mineral) => m.type.startsWith('ma_') || (m.properties.is_multiple ?? false);
+// What each type's answer looks like, how many options it takes and which rules it must pass come from the shared
+// mineral rulebook (packages/shared/src/minerals/rulebook.ts), the same the server checks and scores with.
+export const usesOptions = (type: MineralType) => MINERAL_RULEBOOK[type].answer === 'options';
+export const isUpload = (type: MineralType) => MINERAL_RULEBOOK[type].answer === 'media';
+export const isMultiple = (m: Mineral) => MULTI_TYPES.includes(m.type) || (m.properties.is_multiple ?? false);
+
+/** The §4 hint under a multiple-answer question: its translation key and count. */
+export function choiceHint(limit: number, chosen: number) {
+  const { state, count } = choiceProgress(limit, chosen);
+  const keys = {
+    any: 'choice.anyNumber',
+    choose: 'choice.chooseN',
+    more: 'choice.chooseMore',
+    ready: 'choice.ready',
+  } as const;
+  return { key: keys[state], count };
+}
 
 /** The stored answer, or the starting point: an order list starts in the order it is shown. */
 export function initialDraft(m: Mineral): Draft {
   if (m.answer) return { options: m.answer.options, value: m.answer.value };
-  if (m.type === 'order') return { options: (m.properties.values ?? []).map((v) => v.id) };
+  if (MINERAL_RULEBOOK[m.type].choose === 'all') return { options: (m.properties.values ?? []).map((v) => v.id) };
   return usesOptions(m.type) ? { options: [] } : { value: null };
 }
 
@@ -27,35 +40,7 @@ export function initialDrafts(minerals: Mineral[]): Drafts {
 
 /** The §5 rules an answer to this mineral must pass. */
 export function rulesFor(m: Mineral, required: boolean): Rule[] {
-  const rules: Rule[] = required ? [{ rule: 'required' }] : [];
-  const { min, max } = m.properties;
-  switch (m.type) {
-    case 'number_input':
-      rules.push({ rule: 'numeric' });
-      if (min !== undefined) rules.push({ rule: 'min_value', min });
-      if (max !== undefined) rules.push({ rule: 'max_value', max });
-      break;
-    // the length before the pattern, as on the server
-    case 'email_input':
-      rules.push({ rule: 'max', length: EMAIL_MAX }, { rule: 'email' });
-      break;
-    case 'url_input':
-      rules.push({ rule: 'max', length: URL_MAX }, { rule: 'url' });
-      break;
-    case 'date_input':
-      rules.push({ rule: 'date' });
-      break;
-    case 'text_input':
-      rules.push({ rule: 'max', length: max ?? 2000 });
-      break;
-    case 'opinion':
-      rules.push({ rule: 'min_value', min: min ?? 0 }, { rule: 'max_value', max: max ?? 10 });
-      break;
-    case '5_point_rating':
-      rules.push({ rule: 'min_value', min: 1 }, { rule: 'max_value', max: 5 });
-      break;
-  }
-  return rules;
+  return formRules(m.type, m.properties, required);
 }
 
 const subject = (m: Mineral, d: Draft | undefined) => (usesOptions(m.type) ? (d?.options ?? []) : (d?.value ?? null));

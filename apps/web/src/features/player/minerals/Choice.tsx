@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMultiple, optionLetter } from '../answers';
+import { choiceHint, isMultiple, optionLetter } from '../answers';
 import { OptionMedia } from './OptionMedia';
 import type { MineralProps } from './types';
-
-/** The §4 hint under a multiple-answer question. */
-export function choiceHint(limit: number, chosen: number) {
-  if (limit === 0) return { key: 'choice.anyNumber', count: 0 } as const;
-  if (chosen === 0) return { key: 'choice.chooseN', count: limit } as const;
-  if (chosen < limit) return { key: 'choice.chooseMore', count: limit - chosen } as const;
-  return { key: 'choice.ready', count: 0 } as const;
-}
 
 /** A checkbox group is a fieldset; a single answer a radiogroup, whose arrow keys move the choice. */
 function Group({

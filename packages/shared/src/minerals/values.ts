@@ -1,4 +1,9 @@
-import { checkRule, EMAIL_MAX, type MineralType, type RuleFailure, trimTrailing, URL_MAX } from '@cairn/shared';
+// The typed-value rules of the mineral rulebook (rulebook.ts): what the server accepts as an input, rating or opinion
+// answer, and the comparable form scoring uses. Moved here from the server's player module so the content checker,
+// the answer checker and the web share one copy.
+import type { MineralType } from '../minerals';
+import { trimTrailing } from '../text';
+import { checkRule, EMAIL_MAX, type RuleFailure, URL_MAX } from '../validation';
 
 /** Length limits of free-text answers when the package sets none. */
 export const TEXT_MAX_DEFAULT = 2000;
