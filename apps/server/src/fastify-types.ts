@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import type { Actor } from './modules/accounts/sessions.service';
+import type { Actor } from './lib/actor';
 import type { ReportError } from './plugins/error-reporting';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Actor } from '../lib/actor';
 import { unauthenticated } from '../lib/http-error';
 import { hashToken } from '../lib/tokens';
-import { type Actor, cachedActor, loadActor } from '../modules/accounts/sessions.service';
+import { cachedActor, loadActor } from '../modules/accounts/sessions.service';
 import { listenForRevocations } from '../modules/accounts/token-cache';
 
 /** The bearer token of the request, or null. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { Actor } from '../modules/accounts/sessions.service';
+import type { Actor } from '../lib/actor';
 import { guardSockets } from './realtime-sessions';
 import { securityHeaders } from './security-headers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type Actor, isPublicActor } from '../../lib/actor';
 import { can as canReference } from '../reference/reference.policy';
-import { can, isPublicActor } from './accounts.policy';
-import type { Actor } from './sessions.service';
+import { can } from './accounts.policy';
 
 const actor = (over: Partial<Actor> = {}): Actor => ({
   userId: 1,

@@ -1,16 +1,10 @@
-import { isPublicRoleName } from '@cairn/shared';
-import type { Actor } from './sessions.service';
+import type { Actor } from '../../lib/actor';
 
 export type AccountAction = 'profile:read' | 'profile:update' | 'account:delete' | 'sessions:revoke';
 
 export interface AccountResource {
   userId: number;
   customerId: number | null;
-}
-
-/** True when the actor signed in through a public link (any role named public, §5). */
-export function isPublicActor(actor: Pick<Actor, 'roles'>): boolean {
-  return actor.roles.some((r) => isPublicRoleName(r.name));
 }
 
 /** Who may do what with an account: only its owner, within the owner's customer. */

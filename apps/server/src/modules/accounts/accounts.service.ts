@@ -12,13 +12,14 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, namedStatement } from '../../db/client';
 import { countries, publicLinks, roles, userRoles, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { can as canReference } from '../reference/reference.policy';
 import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
 import { type CustomerRow, fileUrl, presentUser, type UserFacts, type UserRow } from './accounts.presenter';
-import { type Actor, revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
+import { revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
 
 export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
 

@@ -2,18 +2,10 @@ import type { Tokens } from '@cairn/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
 import { authTokens, roles, sessions, userRoles, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { HttpError, unauthenticated } from '../../lib/http-error';
 import { hashToken, newToken, successorToken } from '../../lib/tokens';
 import { REVOKED_CHANNEL, type Revocation, tokenCacheOf } from './token-cache';
-
-/** Who is calling: resolved from the access token, never from client-supplied ids. */
-export interface Actor {
-  userId: number;
-  customerId: number | null;
-  sessionId: string;
-  trailId: number | null;
-  roles: { name: string; level: number }[];
-}
 
 export interface TokenTtls {
   accessTokenTtl: number;

@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { COACH_LEVEL } from '../../lib/actor';
 import type { Tx } from '../results/results.unlock';
-
-/** Roles above this level (coaches, admins) are not challenged; public users never are. */
-export const COACH_LEVEL = 400;
 
 /** The display name of users row `u` (first and last name, else the e-mail), as chat shows it. */
 export const nameSql = (u: string) =>

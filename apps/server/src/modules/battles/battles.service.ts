@@ -10,9 +10,8 @@ import {
 } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Actor, isPublicActor } from '../../lib/actor';
 import { HttpError, notFound } from '../../lib/http-error';
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
 import { createNotification, emitToManyOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
 import type { Tx } from '../results/results.unlock';
 import {

@@ -3,8 +3,8 @@ import { isPublicRoleName } from '@cairn/shared/constants';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, roles, themes, userRoles, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
 import { presentTheme } from '../reference/reference.presenter';
 import { type BrandActor, canManageBrand } from './branding.policy';
 

@@ -1,6 +1,5 @@
+import { type Actor, isPublicActor } from '../../lib/actor';
 import { forbidden } from '../../lib/http-error';
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
 
 export type ChatActor = Actor & { customerId: number };
 

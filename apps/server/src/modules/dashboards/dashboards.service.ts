@@ -9,8 +9,8 @@ import {
   metricOf,
 } from '@cairn/shared';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
 import { type BoardRow, loadBoardPage, loadMeBoards } from './dashboards.repo';
 
 /** Leaderboards are for the learners and coaches of a customer; public users (one trail, no account) have none. */

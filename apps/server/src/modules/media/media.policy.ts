@@ -1,5 +1,4 @@
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
+import { type Actor, isPublicActor } from '../../lib/actor';
 
 export type MediaAction = 'read' | 'write';
 

@@ -2,9 +2,8 @@ import type { Vault } from '@cairn/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media, vaults } from '../../db/schema';
+import { type Actor, isPublicActor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/http-error';
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
 import { can, type MediaAction } from './media.policy';
 import { presentMedia } from './media.presenter';
 

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { signUrl } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
 import { notificationsPage } from './notifications.repo';
 
 export const NOTIFY_REWARD = 'NOTIFY_REWARD';

@@ -14,7 +14,7 @@ import {
   userCertificates,
   userRewards,
 } from '../../db/schema';
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 import { NOTIFICATION_CHANNEL, NOTIFY_REWARD } from '../notifications/notifications.service';
 import { type PebbleFacts, pebbleFactsJson } from '../ratings/ratings.repo';
 import type { Tx } from '../results/results.unlock';

@@ -2,10 +2,9 @@ import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from 
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pebbles } from '../../db/schema';
+import { type Actor, isPublicActor } from '../../lib/actor';
 import { utcDay } from '../../lib/days';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
 import { recordBattleAnswer } from '../battles/battles.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { loadPebbleFacts, type PebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';

@@ -1,6 +1,4 @@
-import { isPublicActor } from '../accounts/accounts.policy';
-import type { Actor } from '../accounts/sessions.service';
-import { isCoach } from '../results/results.policy';
+import { type Actor, isCoach, isPublicActor } from '../../lib/actor';
 
 /** What the policy needs to know about an answer someone wants to rate. */
 export interface RatedAnswer {

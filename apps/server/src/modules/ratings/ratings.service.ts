@@ -1,9 +1,9 @@
 import type { MeRboRatings, Rating, RboRatingForm, RboScale, RboTarget } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { fileHref } from '../../lib/file-urls';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { rateRefusal } from './ratings.policy';
 import { presentRating, type RatingRow, ratingsOf, summarise } from './ratings.repo';

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 
 export type ReferenceAction = 'theme:read' | 'field:read' | 'field:write';
 

@@ -2,8 +2,8 @@ import { checkRule, type ProfileField, type RuleFailure } from '@cairn/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { countries, profileFields, themes, userFieldValues } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { assertValid } from '../../lib/http-error';
-import type { Actor } from '../accounts/sessions.service';
 import { can } from './reference.policy';
 import { presentField, presentTheme } from './reference.presenter';
 

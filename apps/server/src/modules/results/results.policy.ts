@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/sessions.service';
+import { type Actor, isCoach } from '../../lib/actor';
 
 export type ResultsAction = 'results:read' | 'results:reset' | 'results:pdf';
 
@@ -7,11 +7,6 @@ export interface ResultsOwner {
   id: number;
   customerId: number | null;
 }
-
-/** Role level above which a user is a coach (§6: the Results entry, users' results, resets). */
-export const COACH_LEVEL = 400;
-
-export const isCoach = (actor: Actor) => actor.roles.some((r) => r.level > COACH_LEVEL);
 
 /**
  * A learner reads, resets and requests PDFs of their own results; a coach (role level > 400) does so for

@@ -13,7 +13,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 
 export interface Learner {
   id: number;

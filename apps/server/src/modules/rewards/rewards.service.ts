@@ -1,6 +1,6 @@
 import type { Reward } from '@cairn/shared';
 import type { Db } from '../../db/client';
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 import { readableDate } from '../results/results.rules';
 import { loadTrailViews } from '../trails/trails.repo';
 import { userRewards } from './rewards.repo';

@@ -1,4 +1,4 @@
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 
 export type TrailAction = 'trail:play' | 'trail:reset';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, preparedPer } from '../../db/client';
 import { pebbleStates, type RewardDecl, trailAssignments, trailProgress, trails, users } from '../../db/schema';
-import type { Actor } from '../accounts/sessions.service';
+import type { Actor } from '../../lib/actor';
 import type { PebbleLite, PebbleMark, StateLite } from './progress';
 
 export const coach = alias(users, 'coach');
