@@ -127,7 +127,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   path: 'games/contender/:id?',
                   lazy: lazy(() => import('../features/battles/components/ContenderScreen'), main, ['battles']),
                 },
-                { path: 'chat', lazy: lazy(() => import('../features/shell/components/ChatRoute'), main) },
+                { path: 'chat', lazy: lazy(() => import('../features/chat/components/ChatRoute'), main) },
                 {
                   path: 'me',
                   lazy: lazy(() => import('../features/me/components/MeScreen'), main, [

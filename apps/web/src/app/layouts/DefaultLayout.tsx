@@ -4,12 +4,12 @@ import { Outlet } from 'react-router';
 import { CustomerBrand } from '../../features/branding/use-customer-brand';
 import { useLiveChats } from '../../features/chat/live';
 import { VaultModalHost } from '../../features/media/components/VaultModalHost';
-import { Header } from '../../features/shell/components/Header';
-import { Popups } from '../../features/shell/components/Popups';
-import { SidePanel } from '../../features/shell/components/SidePanel';
 import { useSession } from '../../lib/session';
 import { useProfile } from '../../lib/use-profile';
 import { BrandedMain } from '../../ui/BrandedMain';
+import { Header } from '../shell/Header';
+import { Popups } from '../shell/Popups';
+import { SidePanel } from '../shell/SidePanel';
 
 /** Header, main area, popups, side panel and the media-vault slot. */
 export default function DefaultLayout() {

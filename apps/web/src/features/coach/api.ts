@@ -6,8 +6,8 @@ import type {
 } from '@cairn/shared/api/dashboards';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { dashboardsKey } from '../dashboards/api';
-import { resetUserTrails, resultsKey } from '../results/api';
+import { dashboardsKey } from '../dashboards';
+import { resetUserTrails, resultsKey } from '../results';
 
 export const coachKey = ['coach'] as const;
 /** Learners shown per page of the coach list ("show more" loads the next). */

@@ -1,6 +1,6 @@
 import { isHttpUrl } from '@cairn/shared/text';
 import { navigateTo } from '../../lib/navigation';
-import { endSession } from '../account/session-actions';
+import { endSession } from '../account';
 
 /**
  * §4 finishing for a public user: the throw-away account is destroyed and the session cleared, then the

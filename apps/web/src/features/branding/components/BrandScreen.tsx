@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { SelectField } from '../../../ui/SelectField';
 import { Spinner } from '../../../ui/Spinner';
-import { PREVIEW_MESSAGE, PREVIEW_READY } from '../../preview/protocol';
+import { PREVIEW_MESSAGE, PREVIEW_READY } from '../../preview';
 import { useCustomerTheme, useSaveTheme } from '../api';
 
 interface Draft {

@@ -8,9 +8,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { EmptyScreen, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { canSeeResults } from '../../account/api';
-import { personName } from '../../dashboards/api';
-import { TrailFilter } from '../../dashboards/components/TrailFilter';
+import { canSeeResults } from '../../account';
+import { personName, TrailFilter } from '../../dashboards';
 import { useCoachUsers, useCustomerTrails } from '../api';
 import { CoachUserDetail } from './CoachUserDetail';
 

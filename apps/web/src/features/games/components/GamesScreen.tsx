@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { useMarkSeen } from '../../account/api';
+import { useMarkSeen } from '../../account';
 import { useTrails } from '../api';
 import { TrailCard } from './TrailCard';
 

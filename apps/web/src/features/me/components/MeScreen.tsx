@@ -5,14 +5,11 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
-import { useMarkSeen } from '../../account/api';
-import { useMyBattles } from '../../battles/api';
-import { BattleRecord } from '../../battles/components/BattleRecord';
-import { useMeDashboard } from '../../dashboards/api';
-import { DashboardCards, MeTotals } from '../../dashboards/components/DashboardCards';
-import { StartAgainList } from '../../dashboards/components/StartAgainList';
-import { CertificatesList } from '../../results/components/CertificatesList';
-import { RewardsList } from '../../rewards/components/RewardsList';
+import { useMarkSeen } from '../../account';
+import { BattleRecord, useMyBattles } from '../../battles';
+import { DashboardCards, MeTotals, StartAgainList, useMeDashboard } from '../../dashboards';
+import { CertificatesList } from '../../results';
+import { RewardsList } from '../../rewards';
 
 export default function MeScreen() {
   const { t } = useTranslation('me');

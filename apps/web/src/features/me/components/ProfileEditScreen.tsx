@@ -11,11 +11,8 @@ import { useProfile } from '../../../lib/use-profile';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { AvatarPicker } from '../../media/components/AvatarPicker';
-import { useUserFields } from '../../profile/api';
-import { DeleteAccount } from '../../profile/components/DeleteAccount';
-import { ProfileFields } from '../../profile/components/ProfileFields';
-import { useProfileForm } from '../../profile/use-profile-form';
+import { AvatarPicker } from '../../media';
+import { DeleteAccount, ProfileFields, useProfileForm, useUserFields } from '../../profile';
 
 function ProfileForm({ user, fields, onSaved }: { user: User; fields: ProfileField[]; onSaved: () => void }) {
   const { t } = useTranslation(['me', 'common']);

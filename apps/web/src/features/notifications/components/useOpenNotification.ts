@@ -4,11 +4,10 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ui } from '../../../lib/ui-store';
 import { useLocalePath } from '../../../lib/use-locale';
-import { battlePopup, datePopup } from '../../battles/store';
-import { rboPopup } from '../../rbo/store';
-import { fetchCertificates } from '../../results/api';
-import { fetchRewards } from '../../rewards/api';
-import { rewardsUi } from '../../rewards/store';
+import { battlePopup, datePopup } from '../../battles';
+import { rboPopup } from '../../rbo';
+import { fetchCertificates } from '../../results';
+import { fetchRewards, rewardsUi } from '../../rewards';
 import { decrementUnread, markNotificationRead, notificationsKey } from '../api';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

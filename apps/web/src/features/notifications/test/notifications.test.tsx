@@ -3,11 +3,11 @@ import type { AppNotification, NotificationsPage } from '@cairn/shared/api/resul
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Header } from '../../../app/shell/Header';
 import { profileKey } from '../../../lib/profile';
 import { LocationProbe, renderRoutes } from '../../../test/render';
-import { battlePopupStore, datePopupStore } from '../../battles/store';
-import { rewardsUi, rewardsUiStore } from '../../rewards/store';
-import { Header } from '../../shell/components/Header';
+import { battlePopupStore, datePopupStore } from '../../battles';
+import { rewardsUi, rewardsUiStore } from '../../rewards';
 import NotificationList from '../components/NotificationList';
 
 const user = (unread: number): User => ({

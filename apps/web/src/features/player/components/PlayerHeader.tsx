@@ -2,7 +2,7 @@ import type { Pebble } from '@cairn/shared/api/trails';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicExit } from '../../shell/components/PublicExit';
+import { PublicExit } from '../../account';
 import type { PlayerPanelTab } from './PlayerPanel';
 
 const iconButton =

@@ -7,7 +7,10 @@ import { PHONE_QUERY, useMedia } from '../../../lib/use-media';
 import { PanelFrame } from '../../../ui/PanelFrame';
 import { PebbleIcon } from '../../../ui/PebbleIcon';
 import { Spinner } from '../../../ui/Spinner';
-import { RatingsView } from '../../rbo/components/RatingsView';
+import { loadChatView } from '../../chat';
+import { loadNotificationList } from '../../notifications';
+import { RatingsView } from '../../rbo';
+import { loadResultTab } from '../../results';
 import { ShareAnswersView } from './ShareAnswersView';
 
 export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share' | 'notifications' | 'chats' | 'result';
@@ -24,24 +27,15 @@ interface Props {
 
 // the views the phone's single tab set adds (§2), each a chunk of its own with its translations
 const NotificationList = lazy(async () => {
-  const [m] = await Promise.all([
-    importWithReload(() => import('../../notifications/components/NotificationList')),
-    loadNamespaces(['notifications']),
-  ]);
+  const [m] = await Promise.all([importWithReload(loadNotificationList), loadNamespaces(['notifications'])]);
   return m;
 });
 const ChatView = lazy(async () => {
-  const [m] = await Promise.all([
-    importWithReload(() => import('../../chat/components/ChatView')),
-    loadNamespaces(['chat']),
-  ]);
+  const [m] = await Promise.all([importWithReload(loadChatView), loadNamespaces(['chat'])]);
   return m;
 });
 const ResultTab = lazy(async () => {
-  const [m] = await Promise.all([
-    importWithReload(() => import('../../results/components/ResultTab')),
-    loadNamespaces(['results']),
-  ]);
+  const [m] = await Promise.all([importWithReload(loadResultTab), loadNamespaces(['results'])]);
   return m;
 });
 

@@ -2,9 +2,8 @@ import type { Pebble } from '@cairn/shared/api/trails';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
-import { MediaView } from '../../media/components/MediaView';
-import { usePoll } from '../../rbo/api';
-import { ChatWithButton } from '../../rbo/components/ChatWithButton';
+import { MediaView } from '../../media';
+import { ChatWithButton, usePoll } from '../../rbo';
 
 /**
  * The Share-answers panel of §2: a summary header, the question's details (collapsible, with a link back to the

@@ -8,7 +8,7 @@ import { useProfile } from '../../../lib/use-profile';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { resultPanel } from '../../results/store';
+import { resultPanel } from '../../results';
 
 /** GET /api/me/exams or /api/me/surveys: the learner's trails of that type with their progress. */
 function useMyTrails(kind: 'exams' | 'surveys') {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { Button, buttonClass } from '../../../ui/Button';
-import { uploadMedia } from '../../media/api';
+import { uploadMedia } from '../../media';
 import { deleteMedia } from '../api';
 import type { MineralProps } from './types';
 

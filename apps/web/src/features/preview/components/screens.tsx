@@ -7,8 +7,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClass } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { TextField } from '../../../ui/TextField';
-import { Crown } from '../../games/components/Crown';
-import { TrailCard } from '../../games/components/TrailCard';
+import { Crown, TrailCard } from '../../games';
 
 /** Sample trails of the preview: no session, no server data (§1: mirrors home and me). */
 function sampleTrails(name: (i: 1 | 2 | 3) => string): Trail[] {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { renderRoutes } from '../../../test/render';
-import ProfileEditScreen from '../../me/components/ProfileEditScreen';
-import WelcomeNewScreen from '../../welcome/components/WelcomeNewScreen';
+import { ProfileEditScreen } from '../../me';
+import { WelcomeNewScreen } from '../../welcome';
 
 const FIELDS: ProfileField[] = [
   {

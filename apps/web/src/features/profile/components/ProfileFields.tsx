@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
-import { useCountries, useSupportedLanguages } from '../../account/api';
+import { useCountries, useSupportedLanguages } from '../../account';
 import { customKey } from '../fields';
 import type { useProfileForm } from '../use-profile-form';
 import { CustomField, ReadOnlyField } from './CustomField';

@@ -5,8 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { buttonClass } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import { publicLogin } from '../../auth/api';
-import { completeLogin } from '../../auth/complete-login';
+import { completeLogin, publicLogin } from '../../auth';
 
 /** /public/{id}: signs in as the link's public user and opens that trail's game page. */
 export default function PublicEntryScreen() {

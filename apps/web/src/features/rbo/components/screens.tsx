@@ -10,7 +10,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { MediaView } from '../../media/components/MediaView';
+import { MediaView } from '../../media';
 import { myRatingsKey, rateAnswer, rboTargetKey, useMyRatings, useRboTarget } from '../api';
 import { RatingInput, RatingView } from './RatingInput';
 import { RatingsView } from './RatingsView';

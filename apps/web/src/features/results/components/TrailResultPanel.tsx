@@ -6,7 +6,8 @@ import { useProfile } from '../../../lib/use-profile';
 import { useWideScreen } from '../../../lib/use-wide-screen';
 import { PanelFrame } from '../../../ui/PanelFrame';
 import { Spinner } from '../../../ui/Spinner';
-import { useTrail } from '../../games/api';
+import { loadResultChatDock } from '../../chat';
+import { useTrail } from '../../games';
 import { useTrailResult } from '../api';
 import { type ResultTarget, resultPanel } from '../store';
 import { PdfControl, ResultTitle } from './ResultHeader';
@@ -15,10 +16,7 @@ import { useResultActions } from './useResultActions';
 
 /** The chat docked beside the result on wide screens: a chunk of its own, with its translations. */
 const ResultChatDock = lazy(async () => {
-  const [m] = await Promise.all([
-    importWithReload(() => import('../../chat/components/ResultChatDock')),
-    loadNamespaces(['chat']),
-  ]);
+  const [m] = await Promise.all([importWithReload(loadResultChatDock), loadNamespaces(['chat'])]);
   return m;
 });
 

@@ -8,11 +8,8 @@ import { useProfile } from '../../../lib/use-profile';
 import { Button, buttonClass } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { AvatarPicker } from '../../media/components/AvatarPicker';
-import { useUserFields } from '../../profile/api';
-import { ProfileFields } from '../../profile/components/ProfileFields';
-import { missingCheckpoints } from '../../profile/fields';
-import { useProfileForm } from '../../profile/use-profile-form';
+import { AvatarPicker } from '../../media';
+import { missingCheckpoints, ProfileFields, useProfileForm, useUserFields } from '../../profile';
 
 function Onboarding({ user, fields }: { user: User; fields: ProfileField[] }) {
   const { t } = useTranslation(['welcome', 'me', 'common']);

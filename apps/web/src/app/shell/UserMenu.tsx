@@ -2,13 +2,13 @@ import type { User } from '@cairn/shared/api/accounts';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { displayName } from '../../../lib/profile';
-import { ui } from '../../../lib/ui-store';
-import { useLocalePath } from '../../../lib/use-locale';
-import { Avatar } from '../../../ui/Avatar';
-import { useUpdateProfile } from '../../account/api';
-import { logout } from '../../account/session-actions';
-import { vault } from '../../media/vault-store';
+import { useUpdateProfile } from '../../features/account/api';
+import { logout } from '../../features/account/session-actions';
+import { vault } from '../../features/media/vault-store';
+import { displayName } from '../../lib/profile';
+import { ui } from '../../lib/ui-store';
+import { useLocalePath } from '../../lib/use-locale';
+import { Avatar } from '../../ui/Avatar';
 
 const itemClass =
   'flex w-full min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { exitPublicSession } from '../../account/session-actions';
+import { exitPublicSession } from '../session-actions';
 
 /** The public user's only way out, behind the §2 warning that answers will be erased. */
 export function PublicExit() {

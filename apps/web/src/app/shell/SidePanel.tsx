@@ -1,16 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithReload } from '../../../lib/chunk-reload';
-import { type PanelTab, ui, useUi } from '../../../lib/ui-store';
-import { PanelFrame } from '../../../ui/PanelFrame';
-import { Spinner } from '../../../ui/Spinner';
+import { importWithReload } from '../../lib/chunk-reload';
+import { type PanelTab, ui, useUi } from '../../lib/ui-store';
+import { PanelFrame } from '../../ui/PanelFrame';
+import { Spinner } from '../../ui/Spinner';
 
 const TABS: PanelTab[] = ['notifications', 'chats'];
 
 /** The notification list is a chunk of its own, loaded when the panel first shows it. */
-const NotificationList = lazy(() => importWithReload(() => import('../../notifications/components/NotificationList')));
+const NotificationList = lazy(() =>
+  importWithReload(() => import('../../features/notifications/components/NotificationList')),
+);
 /** So is the chat view. */
-const ChatView = lazy(() => importWithReload(() => import('../../chat/components/ChatView')));
+const ChatView = lazy(() => importWithReload(() => import('../../features/chat/components/ChatView')));
 
 /** The default layout's side panel with the notifications and chats views. */
 export function SidePanel() {

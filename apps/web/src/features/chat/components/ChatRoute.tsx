@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ui } from '../../../lib/ui-store';
 import { useLocalePath } from '../../../lib/use-locale';
-import { openChat } from '../../chat/store';
+import { openChat } from '../store';
 
 const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithReload } from '../../../lib/chunk-reload';
-import { loadNamespaces } from '../../../lib/i18n';
-import { ui, useUi } from '../../../lib/ui-store';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { useUpdateProfile } from '../../account/api';
+import { useUpdateProfile } from '../../features/account/api';
+import { importWithReload } from '../../lib/chunk-reload';
+import { loadNamespaces } from '../../lib/i18n';
+import { ui, useUi } from '../../lib/ui-store';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 
 /** The account-paused notice of §4: offered after login and when the user sets themselves away. */
 function PausedNotice() {
@@ -31,7 +31,7 @@ function PausedNotice() {
 /** The trail result panel, reward popup and their live events: a lazy chunk, outside the first-route budget. */
 const LiveHost = lazy(async () => {
   const [m] = await Promise.all([
-    importWithReload(() => import('../../../app/live/LiveHost')),
+    importWithReload(() => import('../live/LiveHost')),
     loadNamespaces(['results', 'player', 'rbo', 'battles']),
   ]);
   return m;

@@ -3,14 +3,14 @@ import { badgeText } from '@cairn/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { ui } from '../../../lib/ui-store';
-import { useLocalePath } from '../../../lib/use-locale';
-import { BrandLogo } from '../../../ui/Logo';
-import { canSeeResults } from '../../account/api';
-import { unreadChats } from '../../chat/api';
-import { unreadCount } from '../../notifications/api';
-import { useUnreadFavicon } from '../../notifications/favicon';
-import { PublicExit } from './PublicExit';
+import { canSeeResults } from '../../features/account/api';
+import { PublicExit } from '../../features/account/components/PublicExit';
+import { unreadChats } from '../../features/chat/api';
+import { unreadCount } from '../../features/notifications/api';
+import { useUnreadFavicon } from '../../features/notifications/favicon';
+import { ui } from '../../lib/ui-store';
+import { useLocalePath } from '../../lib/use-locale';
+import { BrandLogo } from '../../ui/Logo';
 import { UserMenu } from './UserMenu';
 
 const navItem =

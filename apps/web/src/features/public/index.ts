@@ -1,0 +1,2 @@
+// The public feature's public face: nothing of it is for other features (the app's routes load its screens).
+export {};
