@@ -2,7 +2,14 @@ import { LOCALE_CODES, LOCALES } from '@cairn/shared/locales';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+// the web's namespaces, and the shared ones the server renders itself (the PDF labels: packages/shared/src/locales)
+const webFiles = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const sharedFiles = import.meta.glob<Tree>('../../../../packages/shared/src/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const files: Record<string, Tree> = { ...webFiles };
+for (const [p, tree] of Object.entries(sharedFiles)) files[p.replace(/^.*\/locales\//, './')] = tree;
 
 const namespaces = Object.keys(files)
   .filter((p) => p.startsWith('./en/'))
