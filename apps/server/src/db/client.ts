@@ -7,6 +7,9 @@ import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** The database or an open transaction on it (the handle db.transaction's callback gets): what queries run on. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** How much longer than the statement timeout pg waits for a server that does not answer before giving up. */
 export const QUERY_TIMEOUT_MARGIN_MS = 1000;
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Tx } from '../client';
 import { discussionParticipants, discussions, messages } from '../schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO_TEAM_NAME = 'Team Summit';
 export const DEMO_COMPANY_CHANNEL = 'Acme Learning announcements';

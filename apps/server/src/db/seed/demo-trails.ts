@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DbLike, importPackage } from '../../modules/content/content.import';
+import { importPackage } from '../../modules/content/content.import';
+import type { Tx } from '../client';
 import { DEMO_USERS } from './demo-data';
 
 const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/demo');
@@ -11,7 +12,7 @@ const ASSIGNEES = [DEMO_USERS.learner.email, DEMO_USERS.rival.email, DEMO_USERS.
 
 /** Imports the demo trail packages through the content importer and assigns them to Acme's demo users. */
 export async function seedDemoTrails(
-  tx: DbLike,
+  tx: Tx,
   opts: { filesDir: string; customerId: number; publicTrailId: number },
 ): Promise<void> {
   for (const [i, file] of DEMO_PACKAGES.entries()) {

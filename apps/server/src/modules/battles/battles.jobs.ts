@@ -1,7 +1,6 @@
 import { BATTLE_RULES } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Tx } from '../results/results.unlock';
+import type { Db, Tx } from '../../db/client';
 import { type BattleRow, eligibleSql, loadBattle, nameSql } from './battles.repo';
 import { finishBattle, notifyBattle } from './battles.service';
 

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { COACH_LEVEL } from '../../lib/actor';
-import type { Tx } from '../results/results.unlock';
 
 /** The display name of users row `u` (first and last name, else the e-mail), as chat shows it. */
 export const nameSql = (u: string) =>

@@ -9,11 +9,10 @@ import {
   type MyBattles,
 } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { type Actor, isPublicActor } from '../../lib/actor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createNotification, emitToManyOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
-import type { Tx } from '../results/results.unlock';
 import {
   type BattleAnswerRow,
   type BattlePebble,

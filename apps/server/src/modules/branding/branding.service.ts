@@ -1,7 +1,7 @@
 import { type CustomerTheme, type CustomerThemeUpdate, hexOf } from '@cairn/shared';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { customers, roles, themes, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/http-error';
@@ -27,8 +27,6 @@ async function brandActor(db: Db, actor: Actor): Promise<BrandActor & { customer
 }
 
 /** The customer's current theme: its first theme (lowest id); one is created when the customer has none. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
 async function currentTheme(db: Tx, customerId: number, company: string) {
   const [first] = await db
     .select()

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { type DiscussionChannel, discussionParticipants, messages, users } from '../../db/schema';
 import type { ParticipantRow, ReadStatuses } from './chat.presenter';
-import type { Tx } from './chat.service';
 
 const participantColumns = {
   discussionId: discussionParticipants.discussionId,

@@ -1,6 +1,6 @@
 import type { Message } from '@cairn/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   type DiscussionChannel,
   discussionParticipants,
@@ -15,7 +15,7 @@ import { commitUploads } from '../media/media.service';
 import type { PendingUpload } from '../media/upload.service';
 import { type ChatActor, canPost } from './chat.policy';
 import { type ParticipantRow, presentMessage } from './chat.presenter';
-import { getMessage, ownDiscussion, type Tx } from './chat.service';
+import { getMessage, ownDiscussion } from './chat.service';
 
 /** Where a message was stored and whom to tell. */
 export interface Posted {

@@ -9,7 +9,7 @@ import {
   SEARCH_MIN_CHARS,
 } from '@cairn/shared';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   type DiscussionChannel,
   discussionParticipants,
@@ -26,8 +26,6 @@ import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { participantsOf, readStatusesOf, seesEveryone } from './chat.participants';
 import type { ChatActor } from './chat.policy';
 import { nameOf, presentDiscussion, presentMessage } from './chat.presenter';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const messageColumns = {
   id: messages.id,

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { stringify } from 'yaml';
+import type { Tx } from '../../db/client';
 import { mineralOptions, minerals, pebbles, trails, users } from '../../db/schema';
-import type { DbLike } from './content.import';
 import { PACKAGE_FORMAT, type TrailPackage } from './content.schema';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -22,7 +22,7 @@ function clean<T extends object>(o: T): T {
 }
 
 /** Reads a trail back as a package (media as /files/content/… references); null when there is no such trail. */
-export async function exportTrail(db: DbLike, trailId: number): Promise<TrailPackage | null> {
+export async function exportTrail(db: Tx, trailId: number): Promise<TrailPackage | null> {
   const [t] = await db
     .select({ trail: trails, coachEmail: users.email })
     .from(trails)

@@ -1,7 +1,7 @@
 import { INPUT_TYPES, takesSelectLimit } from '@cairn/shared';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import {
   type MediaRef,
   type MineralSettings,
@@ -17,9 +17,6 @@ import { emitToManyOnCommit } from '../notifications/notifications.service';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
 import { type AssignmentDay, assignmentDay, optionOf, type TrailPackage, trailPackageSchema } from './content.schema';
-
-/** A database or an open transaction (the seed imports inside its own). */
-export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A package that cannot be imported, with every problem found. */
 export class ContentError extends Error {
@@ -78,7 +75,7 @@ function mediaRefs(pkg: TrailPackage): { path: string; ref: string }[] {
 }
 
 /** Validates a package against the database and the files (coach, assignees, media) without writing anything. */
-async function environmentProblems(db: DbLike, pkg: TrailPackage, media: ContentMedia, opts: ImportOptions) {
+async function environmentProblems(db: Tx, pkg: TrailPackage, media: ContentMedia, opts: ImportOptions) {
   const problems: ContentProblem[] = semanticProblems(pkg);
   for (const { path, ref } of mediaRefs(pkg)) {
     const p = await media.problem(ref);
@@ -133,7 +130,7 @@ const durationOf = (d: TrailPackage['duration']) =>
   d ? (d.days ?? 0) * 86400 + (d.hours ?? 0) * 3600 + (d.minutes ?? 0) * 60 + (d.seconds ?? 0) : 0;
 
 /** Imports a package in one transaction (media are stored first, content-addressed); returns the trail id. */
-export async function importPackage(db: DbLike, text: string, opts: ImportOptions): Promise<number> {
+export async function importPackage(db: Tx, text: string, opts: ImportOptions): Promise<number> {
   const pkg = parsePackage(text);
   const media = new ContentMedia(opts.baseDir, opts.filesDir);
   const { problems, idOf } = await environmentProblems(db, pkg, media, opts);

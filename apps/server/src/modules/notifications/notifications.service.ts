@@ -7,7 +7,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { signUrl } from '../../lib/file-urls';
@@ -23,8 +23,6 @@ export { DUE_DATE, NOTIFY_BATTLE, START_DATE } from '@cairn/shared';
 /** The pg_notify channel of live notifications (delivered when the notifying transaction commits). */
 export const NOTIFICATION_CHANNEL = 'cairn_notification';
 const CHANNEL = NOTIFICATION_CHANNEL;
-
-type Tx = Pick<Db, 'insert' | 'execute'>;
 
 /**
  * Stores a notification and announces it with pg_notify, which PostgreSQL delivers only when the

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, namedStatement, preparedPer } from '../../db/client';
+import { type Db, namedStatement, preparedPer, type Tx } from '../../db/client';
 import {
   media,
   mineralAnswers,
@@ -17,7 +17,6 @@ import {
 import type { Actor } from '../../lib/actor';
 import { NOTIFICATION_CHANNEL, NOTIFY_REWARD } from '../notifications/notifications.service';
 import { type PebbleFacts, pebbleFactsJson } from '../ratings/ratings.repo';
-import type { Tx } from '../results/results.unlock';
 import type { StateLite } from '../trails/progress';
 import {
   actorParams,

@@ -1,6 +1,6 @@
 import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { pebbles } from '../../db/schema';
 import { type Actor, isPublicActor } from '../../lib/actor';
 import { utcDay } from '../../lib/days';
@@ -8,7 +8,7 @@ import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { recordBattleAnswer } from '../battles/battles.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { loadPebbleFacts, type PebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
-import { type Tx, unlocksDue } from '../results/results.unlock';
+import { unlocksDue } from '../results/results.unlock';
 import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';

@@ -1,8 +1,7 @@
 import type { RboResults } from '@cairn/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, namedStatement } from '../../db/client';
+import { type Db, namedStatement, type Tx } from '../../db/client';
 import { COACH_LEVEL } from '../../lib/actor';
-import type { Tx } from '../results/results.unlock';
 
 /** Peers asked per answer, besides the trail's coach (docs/ratings.md). */
 export const PEERS_PER_ANSWER = 2;

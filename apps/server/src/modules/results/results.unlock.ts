@@ -1,10 +1,6 @@
-import type { Db } from '../../db/client';
 import type { trails } from '../../db/schema';
 import { rewardsEarned, type TrailProgress } from '../trails/progress';
 import { certificateDue } from './results.rules';
-
-/** A Drizzle transaction (or the db itself): what the answer flow hands over. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** What an answer unlocks, to be issued once each with the answer (player.repo storeAnswer). */
 export interface Unlocks {
