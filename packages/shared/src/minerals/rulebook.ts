@@ -6,7 +6,7 @@
  */
 import type { MineralType } from '../minerals';
 import { EMAIL_MAX, type Rule, type RuleFailure, URL_MAX } from '../validation';
-import { normalise, OPINION_DEFAULT, TEXT_MAX_DEFAULT } from './values';
+import { checkValue, normalise, OPINION_DEFAULT, TEXT_MAX_DEFAULT, type ValueLimits } from './values';
 
 /** input: typed text; upload: a file; scale: rating or opinion; choice: sa_/ma_/yes_no; order; words: word bubble. */
 export type MineralFamily = 'input' | 'upload' | 'scale' | 'choice' | 'order' | 'words';
@@ -128,6 +128,38 @@ export function checkOptions(
   if (choose === 'many' && limit > 0 && ids.length > limit) return fail('max_value', { max: limit });
   if (choose === 'all' && ids.length !== known.size) return fail('oneOf');
   return null;
+}
+
+/** The media id an upload answer names (a positive integer, or its digits), or null. */
+export function mediaIdOf(v: string | number): number | null {
+  const id = typeof v === 'number' ? v : /^\d+$/.test(String(v).trim()) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** What the checker knows of a mineral: its option ids as declared, select limit (0: none), value limits. */
+export interface MineralFacts {
+  options: readonly number[];
+  limit: number;
+  limits: ValueLimits;
+  required: boolean;
+}
+
+/**
+ * The first rule an answer to a mineral of this type breaks, or null: option ids by checkOptions, an empty value by
+ * required, a media id by mediaIdOf, a typed value by checkValue. Values are bounded (ANSWER_VALUE_MAX) before this.
+ */
+export function checkAnswer(
+  type: MineralType,
+  given: { options?: readonly number[] | null; value?: string | number | null } | undefined,
+  mineral: MineralFacts,
+): RuleFailure | null {
+  const { answer } = MINERAL_RULEBOOK[type];
+  if (answer === 'options')
+    return checkOptions(type, given?.options ?? [], mineral.options, mineral.limit, mineral.required);
+  const v = given?.value;
+  if (v === null || v === undefined || isEmptyValue(v)) return mineral.required ? fail('required') : null;
+  if (answer === 'media') return mediaIdOf(v) === null ? fail('integer') : null;
+  return checkValue(type, v, mineral.limits);
 }
 
 /** Where a multiple-answer choice stands against its limit: what the hint under the question says. */

@@ -1,10 +1,10 @@
 import {
-  checkOptions,
-  checkValue,
+  checkAnswer,
   isEmptyValue,
   MINERAL_RULEBOOK,
   type MineralAnswer,
   type MineralType,
+  mediaIdOf,
   type RuleFailure,
   type ValueLimits,
 } from '@cairn/shared';
@@ -59,35 +59,23 @@ export function checkAnswers(
     const required = m.required && !opts.skipRequired;
     // the rules of each type are the shared rulebook's (packages/shared/src/minerals/rulebook.ts)
     const shape = MINERAL_RULEBOOK[type].answer;
-    if (shape === 'options') {
-      const field = `answers.${k}.options`;
-      const ids = a?.options ?? [];
-      const limit = Number((m.settings as { maSelectLimit?: number }).maSelectLimit ?? 0);
-      const f = checkOptions(
-        type,
-        ids,
-        m.options.map((o) => o.id),
-        limit,
-        required,
-      );
-      if (f) failures[field] = f;
-      else if (ids.length > 0) answers.push({ mineralId: m.id, options: ids, value: null, mediaId: null });
+    const field = `answers.${k}.${shape === 'options' ? 'options' : 'value'}`;
+    const f = checkAnswer(type, a, {
+      options: m.options.map((o) => o.id),
+      limit: Number((m.settings as { maSelectLimit?: number }).maSelectLimit ?? 0),
+      limits: m.settings as ValueLimits,
+      required,
+    });
+    if (f) {
+      failures[field] = f;
       return;
     }
-    const field = `answers.${k}.value`;
+    const ids = a?.options ?? [];
     const v = a?.value;
-    if (isEmptyValue(v)) {
-      if (required) failures[field] = fail('required');
-      return;
-    }
-    if (shape === 'media') {
-      const id = typeof v === 'number' ? v : /^\d+$/.test(String(v).trim()) ? Number(v) : Number.NaN;
-      if (!Number.isSafeInteger(id) || id <= 0) failures[field] = fail('integer');
-      else media.push({ field, mineralId: m.id, mediaId: id, type });
-      return;
-    }
-    const f = checkValue(type, v as string | number, m.settings as ValueLimits);
-    if (f) failures[field] = f;
+    if (shape === 'options') {
+      if (ids.length > 0) answers.push({ mineralId: m.id, options: ids, value: null, mediaId: null });
+    } else if (v === null || v === undefined || isEmptyValue(v)) return;
+    else if (shape === 'media') media.push({ field, mineralId: m.id, mediaId: mediaIdOf(v) as number, type });
     else answers.push({ mineralId: m.id, options: null, value: String(v).trim(), mediaId: null });
   });
   return { answers, failures, media };
