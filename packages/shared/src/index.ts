@@ -16,6 +16,7 @@ export * from './branding';
 export * from './constants';
 export * from './locales';
 export * from './media';
+export * from './notifications';
 export * from './privacy';
 export * from './profile';
 export * from './realtime';

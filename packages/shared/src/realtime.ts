@@ -1,3 +1,5 @@
+import type { NotificationData } from './notifications';
+
 /** Live events on the per-user channel `channel-{userId}` (§4, §7). */
 export interface ServerToClientEvents {
   BROADCAST_NEW_MESSAGE: (p: { discussion_id: number; message_id: number }) => void;
@@ -9,8 +11,9 @@ export interface ServerToClientEvents {
   NOTIFY_RESULTS_PDF: (p: { trail_id: number; pdf: string }) => void;
   /** a battle the user plays in changed (an answer, acceptance, the end): refetch GET /api/battle/{id} */
   BATTLE_UPDATE: (p: { battle_id: number }) => void;
-  DUE_DATE: (p: { type: 'one_day' | 'zero_day'; trails: { id: number; name: string }[] }) => void;
-  START_DATE: (p: { type: 'zero_day' | 'two_days'; trails: { id: number; name: string }[] }) => void;
+  /** the stored notice's data (notifications.ts), emitted live beside it */
+  DUE_DATE: (p: NotificationData<'DUE_DATE'>) => void;
+  START_DATE: (p: NotificationData<'START_DATE'>) => void;
   /**
    * The server is closing this connection: its access token expired (refresh, then connect again), its session
    * was revoked (logout, sign out everywhere, password reset: do not reconnect), or it sent too many events.

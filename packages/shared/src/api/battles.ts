@@ -146,8 +146,3 @@ export const myBattlesResponseSchema = z.object({
   data: z.object({ summary: battleStatsSchema, battles: z.array(battleResultSchema) }),
 });
 export type MyBattles = z.infer<typeof myBattlesResponseSchema>['data'];
-
-/** Due-date and start-date notices (§3, §4): stored as notifications with these events and emitted live. */
-export const DUE_DATE = 'DUE_DATE';
-export const START_DATE = 'START_DATE';
-export const NOTIFY_BATTLE = 'NOTIFY_BATTLE';
