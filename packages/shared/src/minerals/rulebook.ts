@@ -6,7 +6,7 @@
  */
 import type { MineralType } from '../minerals';
 import { EMAIL_MAX, type Rule, type RuleFailure, URL_MAX } from '../validation';
-import { checkValue, normalise, OPINION_DEFAULT, TEXT_MAX_DEFAULT, type ValueLimits } from './values';
+import { checkValue, normalise, scaleFor, TEXT_MAX_DEFAULT, type ValueLimits } from './values';
 
 /** input: typed text; upload: a file; scale: rating or opinion; choice: sa_/ma_/yes_no; order; words: word bubble. */
 export type MineralFamily = 'input' | 'upload' | 'scale' | 'choice' | 'order' | 'words';
@@ -31,6 +31,8 @@ export interface MineralRule {
   optionMedia?: 'image' | 'audio' | 'video';
   /** the display styles a package may set; the first is the default */
   styles?: readonly string[];
+  /** the options when the package declares none; a package that declares them gives exactly as many */
+  fixedOptions?: readonly string[];
 }
 
 const input: MineralRule = { family: 'input', answer: 'value', choose: 'none', scoring: 'accepted_value' };
@@ -66,7 +68,7 @@ export const MINERAL_RULEBOOK: Readonly<Record<MineralType, MineralRule>> = {
     scoring: 'any',
     styles: ['numbers', 'stars', 'emojis'],
   },
-  yes_no: { ...single(), styles: ['thumb', 'text'] },
+  yes_no: { ...single(), styles: ['thumb', 'text'], fixedOptions: ['Yes', 'No'] },
   sa_text: single(),
   ma_text: multiple(),
   sa_image: single('image'),
@@ -199,14 +201,11 @@ export function formRules(type: MineralType, limits: { min?: number; max?: numbe
       rules.push({ rule: 'max', length: max ?? TEXT_MAX_DEFAULT });
       break;
     case 'opinion':
-      rules.push(
-        { rule: 'min_value', min: min ?? OPINION_DEFAULT.min },
-        { rule: 'max_value', max: max ?? OPINION_DEFAULT.max },
-      );
+    case '5_point_rating': {
+      const scale = scaleFor(type, limits);
+      rules.push({ rule: 'min_value', min: scale.min }, { rule: 'max_value', max: scale.max });
       break;
-    case '5_point_rating':
-      rules.push({ rule: 'min_value', min: 1 }, { rule: 'max_value', max: 5 });
-      break;
+    }
   }
   return rules;
 }

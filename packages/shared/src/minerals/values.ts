@@ -9,6 +9,10 @@ import { checkRule, EMAIL_MAX, type RuleFailure, URL_MAX } from '../validation';
 export const TEXT_MAX_DEFAULT = 2000;
 /** The opinion scale when the package sets none: 0–10, the full 11-step scale of §9. */
 export const OPINION_DEFAULT = { min: 0, max: 10 };
+/** The most steps a package may give an opinion scale. */
+export const OPINION_MAX_STEPS = 21;
+/** The fixed scale of a 5_point_rating. */
+export const RATING_SCALE = { min: 1, max: 5 };
 
 export interface ValueLimits {
   min?: number;
@@ -42,7 +46,7 @@ export function checkValue(type: MineralType, raw: string | number, limits: Valu
       return checkRule(s, { rule: 'date' }) ? null : fail('date');
     case '5_point_rating':
     case 'opinion': {
-      const { min, max } = type === '5_point_rating' ? { min: 1, max: 5 } : scaleOf(limits);
+      const { min, max } = scaleFor(type, limits);
       if (!checkRule(s, { rule: 'integer' })) return fail('integer');
       if (Number(s) < min) return fail('min_value', { min });
       if (Number(s) > max) return fail('max_value', { max });
@@ -56,6 +60,11 @@ export function checkValue(type: MineralType, raw: string | number, limits: Valu
 /** The opinion scale bounds. */
 export function scaleOf(limits: ValueLimits): { min: number; max: number } {
   return { min: limits.min ?? OPINION_DEFAULT.min, max: limits.max ?? OPINION_DEFAULT.max };
+}
+
+/** The scale of a rating (fixed) or an opinion (its own bounds, or the default). */
+export function scaleFor(type: MineralType, limits: ValueLimits): { min: number; max: number } {
+  return type === '5_point_rating' ? RATING_SCALE : scaleOf(limits);
 }
 
 /** The comparable form of an input answer: case, spacing, URL scheme and number formatting don't count. */

@@ -4,6 +4,7 @@ import {
   INPUT_TYPES,
   MINERAL_RULEBOOK,
   type MineralType,
+  OPINION_MAX_STEPS,
   OPTION_MEDIA_KIND,
   OPTION_TYPES,
   takesSelectLimit,
@@ -74,8 +75,10 @@ function checkMineral(
   const rule = MINERAL_RULEBOOK[type];
 
   if (isOptions) {
-    if (type === 'yes_no') {
-      if (m.values && values.length !== 2) add(`${at}.values`, 'yes_no has exactly 2 options (or none: Yes, No)');
+    const fixed = rule.fixedOptions;
+    if (fixed) {
+      if (m.values && values.length !== fixed.length)
+        add(`${at}.values`, `${type} has exactly ${fixed.length} options (or none: ${fixed.join(', ')})`);
     } else if (values.length < 2) add(`${at}.values`, 'at least 2 options');
     const correct = values.filter((v) => v.correct).length;
     if (rule.choose === 'one' && correct > 1)
@@ -119,8 +122,8 @@ function checkMineral(
   if (m.min !== undefined && m.max !== undefined && m.min > m.max) add(`${at}.min`, 'min is above max');
   if (type === 'text_input' && m.max !== undefined && m.max > ANSWER_VALUE_MAX)
     add(`${at}.max`, `a text answer is at most ${ANSWER_VALUE_MAX} characters`);
-  if (type === 'opinion' && m.min !== undefined && m.max !== undefined && m.max - m.min > 20)
-    add(`${at}.max`, 'an opinion scale has at most 21 steps');
+  if (type === 'opinion' && m.min !== undefined && m.max !== undefined && m.max - m.min + 1 > OPINION_MAX_STEPS)
+    add(`${at}.max`, `an opinion scale has at most ${OPINION_MAX_STEPS} steps`);
   const styles = rule.styles ?? [];
   if (m.style !== undefined && !styles.includes(m.style))
     add(`${at}.style`, `${type} takes style ${(rule.styles ?? ['(none)']).join(' | ')}`);

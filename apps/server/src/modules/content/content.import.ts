@@ -1,4 +1,4 @@
-import { INPUT_TYPES, takesSelectLimit } from '@cairn/shared';
+import { INPUT_TYPES, MINERAL_RULEBOOK, takesSelectLimit } from '@cairn/shared';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
 import type { Tx } from '../../db/client';
@@ -218,7 +218,7 @@ export async function importPackage(db: Tx, text: string, opts: ImportOptions): 
       mineralRows.find((r) => r.pebbleId === pebbleIds[pi] && r.position === mi)!.id;
 
     const options = flat.flatMap(({ m, pi, mi }) => {
-      const values = m.values ?? (m.type === 'yes_no' ? ['Yes', 'No'] : []);
+      const values = m.values ?? MINERAL_RULEBOOK[m.type].fixedOptions ?? [];
       return values.map(optionOf).map((v, position) => ({
         mineralId: mineralId(pi, mi),
         position,

@@ -1,4 +1,4 @@
-import { type assessmentSchema, type MineralType, MULTI_TYPES, scaleOf } from '@cairn/shared';
+import { type assessmentSchema, type MineralType, MULTI_TYPES, scaleFor } from '@cairn/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -40,7 +40,7 @@ export async function getAssessment(db: Db, actor: Actor, trailId: number): Prom
     const answer = given.find((a) => a.mineralId === m.id);
     const options = os.filter((o) => o.mineralId === m.id);
     if (m.dimension) {
-      const top = type === '5_point_rating' ? 5 : scaleOf(m.settings as { min?: number; max?: number }).max;
+      const top = scaleFor(type, m.settings as { min?: number; max?: number }).max;
       add(max, m.dimension, top);
       if (answer?.value) add(score, m.dimension, Number(answer.value));
     }

@@ -1,3 +1,4 @@
+import { scaleFor } from '@cairn/shared/minerals';
 import { useTranslation } from 'react-i18next';
 import { ChoiceBox } from './ChoiceBox';
 import type { MineralProps } from './types';
@@ -5,7 +6,8 @@ import type { MineralProps } from './types';
 /** opinion: a numeric scale min..max; rows of 6 when there are more than 10 points, else 5 (§9). */
 export function Opinion({ mineral, draft, onChange, readOnly, labelId, errorId }: MineralProps) {
   const { t } = useTranslation('player');
-  const { min = 0, max = 10, label_left, label_center, label_right } = mineral.properties;
+  const { label_left, label_center, label_right } = mineral.properties;
+  const { min, max } = scaleFor('opinion', mineral.properties);
   const points = Array.from({ length: Math.max(max - min + 1, 0) }, (_, i) => min + i);
   const cols = points.length > 10 ? 'grid-cols-6' : 'grid-cols-5';
   return (
