@@ -45,8 +45,9 @@ try {
      insert into notifications (user_id, event, data, read_at, created_at)
      select c.id, case when i % 3 = 0 then 'NOTIFY_CERTIFICATE' else 'NOTIFY_REWARD' end,
        case when i % 3 = 0 then json_build_object('trail_id', $1::int, 'trail', 'Demo', 'name', 'Certificate ' || i,
-              'file', '/files/media/certificates/c' || i || '.pdf', 'pdf', '/files/media/certificates/c' || i || '.pdf')
-            else json_build_object('trail_id', $1::int, 'trail', 'Demo', 'title', 'Reward ' || i) end,
+              'certificates', json_build_array(i), 'file', '/files/media/certificates/c' || i || '.pdf',
+              'pdf', '/files/media/certificates/c' || i || '.pdf')
+            else json_build_object('trail_id', $1::int, 'trail', 'Demo', 'rewards', json_build_array(i)) end,
        case when i % 2 = 0 then now() end, now() - i * interval '1 minute'
      from c, generate_series(1, 20) i`,
     [trailId],

@@ -13,6 +13,8 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let t: TestApp;
 let base: string;
 const clients: Client[] = [];
+/** The data of a reward notification (its shape in the shared map); n tells them apart. */
+const reward = (n: number) => ({ rewards: [n + 1], trail_id: 1, trail: `Trail ${n}` });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -127,7 +129,7 @@ describe("live notifications (pg_notify on commit → the user's sockets)", () =
     expect(await got.rival.until(ids.rival.at(-1)!)).toEqual(ids.rival);
 
     // the other customer's user: one of its own after the burst; by then it has received nothing else
-    const ownId = await createNotification(t.database.db, other.id, 'NOTIFY_REWARD', {});
+    const ownId = await createNotification(t.database.db, other.id, 'NOTIFY_REWARD', reward(0));
     expect(await got.other.until(ownId)).toEqual([ownId]);
   });
 
@@ -186,8 +188,8 @@ describe.skipIf(!process.env.REDIS_URL)('scaled mode: two processes, one Postgre
       const got = [notifications(here), notifications(there)];
       // written through the other process's pool: every process hears the notify
       const ids = [
-        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', { n: 1 }),
-        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', { n: 2 }),
+        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', reward(1)),
+        await createNotification(database.db, rival.id, 'NOTIFY_REWARD', reward(2)),
       ];
       expect(await got[0].until(ids[1])).toEqual(ids);
       expect(await got[1].until(ids[1])).toEqual(ids);

@@ -43,12 +43,19 @@ export async function runDateNotices(db: Db, today: string = utcDay()): Promise<
         )
         select c.user_id, t.trails from claimed c join targets t on t.user_id = c.user_id order by c.user_id`);
       for (const r of res.rows) {
-        const data = { type: k.type, trails: r.trails };
-        const id = await createNotification(tx, r.user_id, k.event, data);
+        // the stored notice and the live event carry the same data, typed by the event's kind
+        let id: number;
+        if (k.event === DUE_DATE) {
+          const data = { type: k.type, trails: r.trails };
+          id = await createNotification(tx, r.user_id, DUE_DATE, data);
+          await emitOnCommit(tx, r.user_id, DUE_DATE, data);
+        } else {
+          const data = { type: k.type, trails: r.trails };
+          id = await createNotification(tx, r.user_id, START_DATE, data);
+          await emitOnCommit(tx, r.user_id, START_DATE, data);
+        }
         await tx.execute(sql`update date_notices set notification_id = ${id}
                              where user_id = ${r.user_id} and kind = ${k.kind} and day = ${today}::date`);
-        if (k.event === DUE_DATE) await emitOnCommit(tx, r.user_id, 'DUE_DATE', data as never);
-        else await emitOnCommit(tx, r.user_id, 'START_DATE', data as never);
         sent++;
       }
     });

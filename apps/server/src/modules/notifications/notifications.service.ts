@@ -1,7 +1,9 @@
 import {
   type AppNotification,
   NOTIFICATIONS_PER_PAGE,
+  type NotificationOf,
   type NotificationsPage,
+  parseNotificationData,
   type ServerToClientEvents,
 } from '@cairn/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,11 +16,16 @@ import { signUrl } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
 import { notificationsPage } from './notifications.repo';
 
-export const NOTIFY_REWARD = 'NOTIFY_REWARD';
-export const NOTIFY_CERTIFICATE = 'NOTIFY_CERTIFICATE';
-export const NOTIFY_RESULTS_PDF = 'NOTIFY_RESULTS_PDF';
-export const NOTIFY_RBO = 'NOTIFY_RBO';
-export { DUE_DATE, NOTIFY_BATTLE, START_DATE } from '@cairn/shared';
+/** The events and the shapes of their data: packages/shared/src/notifications.ts (a new kind: docs/notifications.md). */
+export {
+  DUE_DATE,
+  NOTIFY_BATTLE,
+  NOTIFY_CERTIFICATE,
+  NOTIFY_RBO,
+  NOTIFY_RESULTS_PDF,
+  NOTIFY_REWARD,
+  START_DATE,
+} from '@cairn/shared';
 
 /** The pg_notify channel of live notifications (delivered when the notifying transaction commits). */
 export const NOTIFICATION_CHANNEL = 'cairn_notification';
@@ -27,13 +34,10 @@ const CHANNEL = NOTIFICATION_CHANNEL;
 /**
  * Stores a notification and announces it with pg_notify, which PostgreSQL delivers only when the
  * transaction commits: the live NOTIFICATION event can never reach a client before the row is readable.
+ * `event` and `data` are typed together by the shared map (NotificationOf): data that does not fit its event's
+ * kind does not compile.
  */
-export async function createNotification(
-  tx: Tx,
-  userId: number,
-  event: string,
-  data: Record<string, unknown>,
-): Promise<number> {
+export async function createNotification(tx: Tx, userId: number, ...[event, data]: NotificationOf): Promise<number> {
   const [row] = await tx.insert(notifications).values({ userId, event, data }).returning({ id: notifications.id });
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ id: row.id, user_id: userId })})`);
   return row.id;
@@ -98,11 +102,16 @@ type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'event' | 
 /** The data fields that hold a stored file's URL (results and certificate PDFs), written by the server only. */
 const FILE_FIELDS = ['pdf', 'file'] as const;
 
-/** Row → §3 Notification; stored file URLs are signed for this reader (private files, docs/security.md). */
+/**
+ * Row → §3 Notification. `data` is parsed by its kind (the shared map): fields the kind does not have are dropped,
+ * and a row whose data does not fit its kind (or whose event is unknown) is shown generically — listed and
+ * counted like any other, its event kept, its data empty — never a failed list (docs/notifications.md).
+ * Stored file URLs are signed for this reader (private files, docs/security.md).
+ */
 function presentNotification(
   row: Pick<NotificationRow, 'id' | 'event' | 'data'> & { readAt: Date | string | null; createdAt: Date | string },
 ): AppNotification {
-  const data = { ...(row.data as Record<string, unknown>) };
+  const data: Record<string, unknown> = { ...parseNotificationData(row.event, row.data) };
   for (const f of FILE_FIELDS) if (typeof data[f] === 'string') data[f] = signUrl(data[f] as string);
   const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
   return {
