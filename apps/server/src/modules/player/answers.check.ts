@@ -8,7 +8,7 @@ import {
   type RuleFailure,
   type ValueLimits,
 } from '@cairn/shared';
-import type { PebbleDetail } from './player.repo';
+import type { PebbleDetail } from './player.types';
 
 /** An answer that passed the mineral's rules, ready to store. */
 export interface CheckedAnswer {

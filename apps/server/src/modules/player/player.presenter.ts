@@ -1,6 +1,6 @@
 import { choosesMany, defaultStyle, type Mineral, type MineralType, type Pebble, type TrailType } from '@cairn/shared';
 import { computeProgress, isLocked, publicProgress } from '../trails/progress';
-import type { AnswerRow, OptionRow, PebbleDetail, PebbleView } from './player.repo';
+import type { AnswerRow, OptionRow, PebbleDetail, PebbleView } from './player.types';
 
 /** What the player shows of a stored answer. */
 export type AnswerLike = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'mediaId'>;

@@ -12,18 +12,11 @@ import { unlocksDue } from '../results/results.unlock';
 import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
+import { type AnswerWrite, statesFingerprint, storeAnswer } from './answers.store';
 import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-view.cache';
 import { type AnswerLike, presentPebble } from './player.presenter';
-import {
-  type AnswerContext,
-  type AnswerWrite,
-  loadAnswerContext,
-  loadCurrentPebble,
-  type PebbleDetail,
-  type PebbleView,
-  statesFingerprint,
-  storeAnswer,
-} from './player.repo';
+import { loadAnswerContext, loadCurrentPebble } from './player.repo';
+import type { AnswerContext, PebbleDetail, PebbleView } from './player.types';
 import { pebblePassed } from './scoring';
 import { heldDetail, heldNextDetail } from './trail-content.cache';
 

@@ -2,7 +2,7 @@ import { MINERAL_TYPES } from '@cairn/shared';
 import { optionsOf, RULEBOOK_CASES, type RulebookCase } from '@cairn/shared/minerals/rulebook.cases';
 import { describe, expect, it } from 'vitest';
 import { checkAnswers } from './answers.check';
-import type { PebbleDetail } from './player.repo';
+import type { PebbleDetail } from './player.types';
 import { pebblePassed } from './scoring';
 
 /** A pebble of one required mineral built from a case, as the repository reads it. */

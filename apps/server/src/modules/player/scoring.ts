@@ -1,6 +1,6 @@
 import { isRightAnswer, type MineralType, type TrailType } from '@cairn/shared';
 import type { CheckedAnswer } from './answers.check';
-import type { PebbleDetail } from './player.repo';
+import type { PebbleDetail } from './player.types';
 
 /** Whether one mineral's answer is right, by the shared rulebook (docs/scoring.md); minerals without a right answer accept any valid one. */
 export function mineralPassed(m: PebbleDetail['minerals'][number], answer: CheckedAnswer | undefined): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import type { PebbleDetail } from './player.repo';
+import type { PebbleDetail } from './player.types';
 import { heldDetail, heldNextDetail, heldTrail, holdContent, holdDetail, LIMIT } from './trail-content.cache';
 
 const detail = (id: number, trailId: number) =>

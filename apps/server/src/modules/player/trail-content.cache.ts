@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { PebbleSummary } from '../trails/trails.repo';
-import type { PebbleDetail, PlayerTrail } from './player.repo';
+import type { PebbleDetail, PlayerTrail } from './player.types';
 
 /**
  * Trail content kept by the process, per database, so the player's hot reads do not build and parse it on every
