@@ -1,10 +1,10 @@
 // Preloaded into the server by benches that ask for it (startServer(..., { loop: true })): once a second, the
 // event loop's utilisation and delay over that second, appended as a JSON line to $DATA_DIR/loop.jsonl. Only in
-// the process that runs src/main.ts (npm and tsx's launcher load this too and skip it).
+// the process that runs src/main.ts or the compiled dist/main.js (npm and tsx's launcher load this too and skip it).
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
-if (process.argv[1]?.endsWith('main.ts') && process.env.DATA_DIR) {
+if (/main\.(ts|js)$/.test(process.argv[1] ?? '') && process.env.DATA_DIR) {
   const file = `${process.env.DATA_DIR}/loop.jsonl`;
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();

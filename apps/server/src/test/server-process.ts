@@ -18,14 +18,16 @@ export function freePort(): Promise<number> {
 /**
  * The real server process (`tsx src/main.ts`) on the test's database (or the given URL, which it migrates and seeds
  * on first start); resolves once it answers. `env` adds to, overrides or (undefined) removes its environment.
+ * `args`: node's arguments, by default the TypeScript source through tsx (the compiled server: see compiled-server.test.ts).
  */
 export async function startServerProcess(
   t: TestApp | string,
   port: number,
   dataDir: string,
   env: Record<string, string | undefined> = {},
+  args: string[] = ['--import', 'tsx', 'src/main.ts'],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     // an undefined value in `env` removes the variable
     env: Object.fromEntries(
