@@ -1,3 +1,4 @@
+import type { BattleStats } from '@cairn/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { COACH_LEVEL } from '../../lib/actor';
@@ -146,3 +147,144 @@ export async function loadAnswers(db: Db | Tx, battleIds: number[]): Promise<Bat
 
 /** Points a passed battle pebble scores: its xp, or 10 when it gives none. Failed pebbles score 0. */
 export const pointsOf = (xp: number, passed: boolean) => (passed ? (xp > 0 ? xp : 10) : 0);
+
+/** Whether `userId` may be challenged on battle trail `trailId` of `customerId` (see eligibleSql). */
+export async function isEligible(db: Db | Tx, customerId: number, trailId: number, userId: number): Promise<boolean> {
+  const target = await db.execute<{ id: number }>(
+    sql`select u.id from users u where u.id = ${userId} and ${eligibleSql(customerId, trailId)}`,
+  );
+  return target.rows.length > 0;
+}
+
+/** A new challenge; its id. A second open battle of the same two on the trail breaks a unique index (23505). */
+export async function insertBattle(
+  tx: Tx,
+  b: { customerId: number; trailId: number; challengerId: number; contenderId: number },
+): Promise<number> {
+  const res = await tx.execute<{ id: number }>(sql`
+        insert into battles (customer_id, trail_id, challenger_id, contender_id)
+        values (${b.customerId}, ${b.trailId}, ${b.challengerId}, ${b.contenderId}) returning id`);
+  return res.rows[0].id;
+}
+
+/** The contender's answer to a challenge: accepted (with its deadline) or declined. */
+export async function setAnswered(tx: Tx, id: number, accept: boolean, deadline: Date): Promise<void> {
+  if (accept) {
+    await tx.execute(sql`update battles set status = 'accepted', accepted_at = now(), deadline_at = ${deadline}
+                           where id = ${id}`);
+  } else {
+    await tx.execute(sql`update battles set status = 'declined', declined_at = now() where id = ${id}`);
+  }
+}
+
+/** Marks battle `b` finished with both sides' scores summed from their counted answers, and its winner. */
+export async function scoreAndFinish(
+  tx: Tx,
+  b: Pick<BattleRow, 'id' | 'challenger_id' | 'contender_id'>,
+): Promise<{ challenger_score: number; contender_score: number }> {
+  const res = await tx.execute<{ challenger_score: number; contender_score: number }>(sql`
+    update battles set status = 'finished', finished_at = now(),
+      challenger_score = coalesce((select sum(points) from battle_answers
+                                   where battle_id = ${b.id} and user_id = ${b.challenger_id}), 0),
+      contender_score = coalesce((select sum(points) from battle_answers
+                                  where battle_id = ${b.id} and user_id = ${b.contender_id}), 0)
+    where id = ${b.id} returning challenger_score, contender_score`);
+  return res.rows[0];
+}
+
+export async function setWinner(tx: Tx, id: number, winner: number | null): Promise<void> {
+  await tx.execute(sql`update battles set winner_id = ${winner} where id = ${id}`);
+}
+
+/**
+ * Counts `userId`'s answer to a pebble of the battle (the first one per pebble; a repeat changes nothing) and
+ * adds its points to `side`'s score; the number of pebbles that side has answered now.
+ */
+export async function countAnswer(
+  tx: Tx,
+  a: {
+    battleId: number;
+    userId: number;
+    pebbleId: number;
+    passed: boolean;
+    points: number;
+    side: 'challenger' | 'contender';
+  },
+): Promise<number> {
+  const { battleId, userId, pebbleId, passed, points, side } = a;
+  const res = await tx.execute<{ answered: number }>(sql`
+    with counted as (
+      insert into battle_answers (battle_id, user_id, pebble_id, passed, points)
+      values (${battleId}, ${userId}, ${pebbleId}, ${passed}, ${points})
+      on conflict do nothing returning points
+    ), scored as (
+      update battles set ${sql.raw(`${side}_score = ${side}_score`)} + (select points from counted)
+      where id = ${battleId} and exists (select 1 from counted) returning id
+    )
+    select (select count(*) from battle_answers where battle_id = ${battleId} and user_id = ${userId})::int
+           + (select count(*) from counted)::int as answered`);
+  return res.rows[0].answered;
+}
+
+/** Records that `side` has answered every pebble of the battle. */
+export async function markDone(tx: Tx, battleId: number, side: 'challenger' | 'contender'): Promise<void> {
+  await tx.execute(sql`update battles set ${sql.raw(`${side}_done_at`)} = now() where id = ${battleId}`);
+}
+
+export type ContenderRow = {
+  id: number;
+  name: string;
+  avatar: string | null;
+  stats: BattleStats;
+  open_battle_id: number | null;
+  total: number;
+};
+
+/** A page of the users `userId` may challenge on the trail, with their stats, any open battle and the total. */
+export async function findContenders(
+  db: Db,
+  q: { customerId: number; userId: number; trailId: number; search: string | null; limit: number; offset: number },
+): Promise<ContenderRow[]> {
+  const { customerId, userId, trailId, search } = q;
+  const res = await db.execute<ContenderRow>(sql`
+    select u.id, ${nameSql('u')} as name, u.avatar_url as avatar, ${statsSql('u')} as stats,
+           (select b.id from battles b where b.trail_id = ${trailId} and b.status in ('challenged', 'accepted')
+              and ((b.challenger_id = ${userId} and b.contender_id = u.id)
+                or (b.contender_id = ${userId} and b.challenger_id = u.id)) limit 1) as open_battle_id,
+           (count(*) over ())::int as total
+    from users u
+    where ${eligibleSql(customerId, trailId)} and u.id <> ${userId}
+      ${search ? sql`and (${nameSql('u')} ilike ${search} or u.email ilike ${search})` : sql``}
+    order by lower(${nameSql('u')}), u.id
+    limit ${q.limit} offset ${q.offset}`);
+  return res.rows;
+}
+
+/** The newest `limit` battles of `userId` (rows not yet normalised). */
+export async function loadMyBattleRows(db: Db, userId: number, limit: number): Promise<BattleRow[]> {
+  const res = await db.execute<BattleRow>(sql`${battleRowSql}
+      where (b.challenger_id = ${userId} or b.contender_id = ${userId})
+      order by coalesce(b.finished_at, b.created_at) desc, b.id desc
+      limit ${limit}`);
+  return res.rows;
+}
+
+/** A user's battle stats over finished battles. */
+export async function loadStats(db: Db, userId: number): Promise<BattleStats> {
+  const res = await db.execute<{ stats: BattleStats }>(
+    sql`select ${statsSql('u')} as stats from users u where u.id = ${userId}`,
+  );
+  return res.rows[0].stats;
+}
+
+/** The pebbles of some trails in position order, each with its trail. */
+export async function loadPebblesOfTrails(
+  db: Db,
+  trailIds: number[],
+): Promise<(BattlePebble & { trail_id: number })[]> {
+  if (trailIds.length === 0) return [];
+  const res = await db.execute<BattlePebble & { trail_id: number }>(sql`
+          select id, name, xp, trail_id from pebbles where trail_id = any(${`{${trailIds.join(',')}}`}::int[])
+          order by position, id`);
+  return res.rows;
+}

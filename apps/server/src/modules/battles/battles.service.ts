@@ -2,31 +2,35 @@ import {
   BATTLE_RULES,
   type Battle,
   type BattleNotificationType,
-  type BattleResult,
-  type BattleStats,
   CONTENDERS_PER_PAGE,
   type ContendersPage,
   type MyBattles,
 } from '@cairn/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { type Actor, isPublicActor } from '../../lib/actor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createNotification, emitToManyOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
+import { presentBattle, presentBattleResult, styleOf } from './battles.presenter';
 import {
-  type BattleAnswerRow,
   type BattlePebble,
   type BattleRow,
-  battleRowSql,
-  eligibleSql,
+  countAnswer,
+  findContenders,
+  insertBattle,
+  isEligible,
   loadAnswers,
   loadBattle,
   loadBattleTrail,
+  loadMyBattleRows,
   loadPebbles,
-  nameSql,
+  loadPebblesOfTrails,
+  loadStats,
+  markDone,
   normalise,
   pointsOf,
-  statsSql,
+  scoreAndFinish,
+  setAnswered,
+  setWinner,
 } from './battles.repo';
 
 const HOUR = 3600_000;
@@ -49,12 +53,6 @@ function visible(b: BattleRow | null, actor: Actor): BattleRow {
   if (!b || b.customer_id !== actor.customerId || (b.challenger_id !== actor.userId && b.contender_id !== actor.userId))
     throw battleNotFound();
   return b;
-}
-
-const rgb = (c: { r: number; g: number; b: number }) => `rgb(${c.r}, ${c.g}, ${c.b})`;
-function styleOf(b: Pick<BattleRow, 'trail_style'>) {
-  const s = b.trail_style;
-  return s?.color0 && s.color1 ? { font_color: rgb(s.color0), bg_color_from: rgb(s.color1) } : null;
 }
 
 /** Stores a NOTIFY_BATTLE notification (§76 fields) for `to`, about `player` (the other side). */
@@ -98,17 +96,12 @@ export async function challenge(db: Db, actor: Actor, trailId: number, userId: n
   if (!trail?.assigned) throw notFound('Trail not found');
   if (trail.type !== 'battle') throw unprocessable('trail', 'Only battle trails can be played as a battle');
   if (userId === actor.userId) throw unprocessable('user_id', 'You cannot challenge yourself');
-  const target = await db.execute<{ id: number }>(
-    sql`select u.id from users u where u.id = ${userId} and ${eligibleSql(customerId, trailId)}`,
-  );
-  if (target.rows.length === 0) throw notFound('User not found');
+  if (!(await isEligible(db, customerId, trailId, userId))) throw notFound('User not found');
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const res = await tx.execute<{ id: number }>(sql`
-        insert into battles (customer_id, trail_id, challenger_id, contender_id)
-        values (${customerId}, ${trailId}, ${actor.userId}, ${userId}) returning id`);
-      const b = (await loadBattle(tx, res.rows[0].id))!;
+      const newId = await insertBattle(tx, { customerId, trailId, challengerId: actor.userId, contenderId: userId });
+      const b = (await loadBattle(tx, newId))!;
       await notifyBattle(tx, userId, 'challenge', b, challengerOf(b));
       return b.id;
     });
@@ -126,13 +119,7 @@ export async function answerChallenge(db: Db, actor: Actor, id: number, accept: 
     const b = visible(await loadBattle(tx, id, true), actor);
     if (b.contender_id !== actor.userId) throw new HttpError(403, 'forbidden', 'Only the challenged player can answer');
     if (b.status !== 'challenged') throw battleState('This challenge has already been answered');
-    if (accept) {
-      const deadline = new Date(Date.now() + BATTLE_RULES.deadlineHours * HOUR);
-      await tx.execute(sql`update battles set status = 'accepted', accepted_at = now(), deadline_at = ${deadline}
-                           where id = ${id}`);
-    } else {
-      await tx.execute(sql`update battles set status = 'declined', declined_at = now() where id = ${id}`);
-    }
+    await setAnswered(tx, id, accept, new Date(Date.now() + BATTLE_RULES.deadlineHours * HOUR));
     await notifyBattle(tx, b.challenger_id, accept ? 'accepted' : 'declined', b, contenderOf(b));
     await announce(tx, b);
   });
@@ -144,16 +131,9 @@ export async function answerChallenge(db: Db, actor: Actor, id: number, accept: 
  * `finished` to both sides. A side that has not answered every pebble forfeits the rest (they score nothing).
  */
 export async function finishBattle(tx: Tx, b: BattleRow): Promise<void> {
-  const res = await tx.execute<{ challenger_score: number; contender_score: number }>(sql`
-    update battles set status = 'finished', finished_at = now(),
-      challenger_score = coalesce((select sum(points) from battle_answers
-                                   where battle_id = ${b.id} and user_id = ${b.challenger_id}), 0),
-      contender_score = coalesce((select sum(points) from battle_answers
-                                  where battle_id = ${b.id} and user_id = ${b.contender_id}), 0)
-    where id = ${b.id} returning challenger_score, contender_score`);
-  const { challenger_score: a, contender_score: c } = res.rows[0];
+  const { challenger_score: a, contender_score: c } = await scoreAndFinish(tx, b);
   const winner = a === c ? null : a > c ? b.challenger_id : b.contender_id;
-  await tx.execute(sql`update battles set winner_id = ${winner} where id = ${b.id}`);
+  await setWinner(tx, b.id, winner);
   await notifyBattle(tx, b.challenger_id, 'finished', b, contenderOf(b));
   await notifyBattle(tx, b.contender_id, 'finished', b, challengerOf(b));
   await announce(tx, b);
@@ -195,21 +175,10 @@ export async function recordBattleAnswer(
   const pebble = pebbles.find((p) => p.id === pebbleId);
   if (!pebble) throw unprocessable('battle_id', 'This pebble is not part of the battle');
   const points = pointsOf(pebble.xp, passed);
-  const res = await tx.execute<{ answered: number }>(sql`
-    with counted as (
-      insert into battle_answers (battle_id, user_id, pebble_id, passed, points)
-      values (${battleId}, ${actor.userId}, ${pebbleId}, ${passed}, ${points})
-      on conflict do nothing returning points
-    ), scored as (
-      update battles set ${sql.raw(`${mine}_score = ${mine}_score`)} + (select points from counted)
-      where id = ${battleId} and exists (select 1 from counted) returning id
-    )
-    select (select count(*) from battle_answers where battle_id = ${battleId} and user_id = ${actor.userId})::int
-           + (select count(*) from counted)::int as answered`);
-  const answered = res.rows[0].answered;
+  const answered = await countAnswer(tx, { battleId, userId: actor.userId, pebbleId, passed, points, side: mine });
   const doneBefore = mine === 'challenger' ? b.challenger_done_at : b.contender_done_at;
   if (answered >= pebbles.length && !doneBefore) {
-    await tx.execute(sql`update battles set ${sql.raw(`${mine}_done_at`)} = now() where id = ${battleId}`);
+    await markDone(tx, battleId, mine);
     const otherDone = mine === 'challenger' ? b.contender_done_at : b.challenger_done_at;
     if (b.status === 'accepted' && otherDone) {
       await finishBattle(tx, b);
@@ -217,71 +186,6 @@ export async function recordBattleAnswer(
     }
   }
   await announce(tx, b);
-}
-
-function sideStatus(b: BattleRow, side: 'challenger' | 'contender') {
-  if (b.status === 'finished') return 'finished' as const;
-  const done = side === 'challenger' ? b.challenger_done_at : b.contender_done_at;
-  if (side === 'contender') {
-    if (b.status === 'declined') return 'declined' as const;
-    if (b.status === 'challenged') return 'pending' as const;
-  }
-  return done ? ('finished' as const) : ('playing' as const);
-}
-
-/** Row + pebbles + answers → §3 Battle for the viewer. */
-export function presentBattle(
-  b: BattleRow,
-  pebbles: BattlePebble[],
-  answers: BattleAnswerRow[],
-  viewer: number,
-): Battle {
-  const me = b.challenger_id === viewer ? 'challenger' : 'contender';
-  const opponentId = me === 'challenger' ? b.contender_id : b.challenger_id;
-  const of = (userId: number) => new Map(answers.filter((a) => a.user_id === userId).map((a) => [a.pebble_id, a]));
-  const mine = of(viewer);
-  const theirs = of(opponentId);
-  const score = (m: Map<number, BattleAnswerRow>) => [...m.values()].reduce((s, a) => s + a.points, 0);
-  const playing = b.status === 'accepted' || (b.status === 'challenged' && me === 'challenger');
-  const next = playing ? (pebbles.find((p) => !mine.has(p.id))?.id ?? null) : null;
-  const side = (s: 'challenger' | 'contender') => {
-    const id = s === 'challenger' ? b.challenger_id : b.contender_id;
-    const m = id === viewer ? mine : theirs;
-    return {
-      id,
-      name: s === 'challenger' ? b.challenger_name : b.contender_name,
-      avatar: s === 'challenger' ? b.challenger_avatar : b.contender_avatar,
-      status: sideStatus(b, s),
-      answered: m.size,
-      score: score(m),
-    };
-  };
-  return {
-    id: b.id,
-    battle_id: b.id,
-    status: b.status,
-    trail: { id: b.trail_id, name: b.trail_name },
-    challenger: side('challenger'),
-    contender: side('contender'),
-    me,
-    style: styleOf(b),
-    total: pebbles.length,
-    next_pebble_id: next,
-    created_at: b.created_at.toISOString(),
-    accepted_at: b.accepted_at?.toISOString() ?? null,
-    finished_at: b.finished_at?.toISOString() ?? null,
-    deadline_at: b.deadline_at?.toISOString() ?? null,
-    winner_id: b.winner_id,
-    questions:
-      b.status === 'finished'
-        ? pebbles.map((p) => ({
-            id: p.id,
-            name: p.name,
-            passed_me: mine.get(p.id)?.passed ?? null,
-            passed_opponent: theirs.get(p.id)?.passed ?? null,
-          }))
-        : [],
-  };
 }
 
 /** GET /api/battle/{id}. */
@@ -308,27 +212,17 @@ export async function listContenders(
   if (!trail?.assigned) throw notFound('Trail not found');
   if (trail.type !== 'battle') throw unprocessable('trail', 'Only battle trails can be played as a battle');
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const res = await db.execute<{
-    id: number;
-    name: string;
-    avatar: string | null;
-    stats: BattleStats;
-    open_battle_id: number | null;
-    total: number;
-  }>(sql`
-    select u.id, ${nameSql('u')} as name, u.avatar_url as avatar, ${statsSql('u')} as stats,
-           (select b.id from battles b where b.trail_id = ${trailId} and b.status in ('challenged', 'accepted')
-              and ((b.challenger_id = ${actor.userId} and b.contender_id = u.id)
-                or (b.contender_id = ${actor.userId} and b.challenger_id = u.id)) limit 1) as open_battle_id,
-           (count(*) over ())::int as total
-    from users u
-    where ${eligibleSql(customerId, trailId)} and u.id <> ${actor.userId}
-      ${search ? sql`and (${nameSql('u')} ilike ${search} or u.email ilike ${search})` : sql``}
-    order by lower(${nameSql('u')}), u.id
-    limit ${CONTENDERS_PER_PAGE} offset ${(query.page - 1) * CONTENDERS_PER_PAGE}`);
-  const total = res.rows[0]?.total ?? 0;
+  const rows = await findContenders(db, {
+    customerId,
+    userId: actor.userId,
+    trailId,
+    search,
+    limit: CONTENDERS_PER_PAGE,
+    offset: (query.page - 1) * CONTENDERS_PER_PAGE,
+  });
+  const total = rows[0]?.total ?? 0;
   return {
-    data: res.rows.map(({ total: _t, ...r }) => r),
+    data: rows.map(({ total: _t, ...r }) => r),
     meta: {
       pagination: {
         total,
@@ -346,14 +240,11 @@ export const MY_BATTLES_LIMIT = 50;
 /** GET /api/me/battles: the summary over finished battles and the newest battles (four queries, whatever the count). */
 export async function myBattles(db: Db, actor: Actor): Promise<MyBattles> {
   assertBattler(actor);
-  const [list, summary] = await Promise.all([
-    db.execute<BattleRow>(sql`${battleRowSql}
-      where (b.challenger_id = ${actor.userId} or b.contender_id = ${actor.userId})
-      order by coalesce(b.finished_at, b.created_at) desc, b.id desc
-      limit ${MY_BATTLES_LIMIT}`),
-    db.execute<{ stats: BattleStats }>(sql`select ${statsSql('u')} as stats from users u where u.id = ${actor.userId}`),
+  const [list, stats] = await Promise.all([
+    loadMyBattleRows(db, actor.userId, MY_BATTLES_LIMIT),
+    loadStats(db, actor.userId),
   ]);
-  const rows = list.rows.map(normalise);
+  const rows = list.map(normalise);
   const finished = rows.filter((r) => r.status === 'finished');
   const trailIds = [...new Set(finished.map((r) => r.trail_id))];
   const [answers, pebbles] = await Promise.all([
@@ -361,42 +252,8 @@ export async function myBattles(db: Db, actor: Actor): Promise<MyBattles> {
       db,
       finished.map((r) => r.id),
     ),
-    trailIds.length === 0
-      ? Promise.resolve({ rows: [] as (BattlePebble & { trail_id: number })[] })
-      : db.execute<BattlePebble & { trail_id: number }>(sql`
-          select id, name, xp, trail_id from pebbles where trail_id = any(${`{${trailIds.join(',')}}`}::int[])
-          order by position, id`),
+    loadPebblesOfTrails(db, trailIds),
   ]);
-  const battles: BattleResult[] = rows.map((r) => {
-    const meChallenger = r.challenger_id === actor.userId;
-    const opponentId = meChallenger ? r.contender_id : r.challenger_id;
-    const side = (challenger: boolean) => ({
-      id: challenger ? r.challenger_id : r.contender_id,
-      name: challenger ? r.challenger_name : r.contender_name,
-      avatar: challenger ? r.challenger_avatar : r.contender_avatar,
-      score: challenger ? r.challenger_score : r.contender_score,
-    });
-    const done = r.status === 'finished';
-    const answerOf = (userId: number, pebbleId: number) =>
-      answers.find((a) => a.battle_id === r.id && a.user_id === userId && a.pebble_id === pebbleId);
-    return {
-      id: r.id,
-      status: r.status,
-      finished_at: r.finished_at?.toISOString() ?? null,
-      trail: { id: r.trail_id, name: r.trail_name },
-      outcome: !done ? null : r.winner_id === null ? 'draw' : r.winner_id === actor.userId ? 'won' : 'lost',
-      me: side(meChallenger),
-      opponent: side(!meChallenger),
-      questions: done
-        ? pebbles.rows
-            .filter((p) => p.trail_id === r.trail_id)
-            .map((p) => ({
-              name: p.name,
-              passed_me: answerOf(actor.userId, p.id)?.passed ?? null,
-              passed_opponent: answerOf(opponentId, p.id)?.passed ?? null,
-            }))
-        : [],
-    };
-  });
-  return { summary: summary.rows[0].stats, battles };
+  const battles = rows.map((r) => presentBattleResult(r, answers, pebbles, actor.userId));
+  return { summary: stats, battles };
 }
