@@ -1,5 +1,6 @@
-import { LOCALES, type ProfileField, profileCompletion, resolveLocale, type User } from '@cairn/shared';
+import { type ProfileField, profileCompletion, resolveLocale, type User } from '@cairn/shared';
 import type { CustomerStyle } from '../../db/schema';
+import { presentLocales } from '../reference/reference.presenter';
 
 export interface UserRow {
   id: number;
@@ -40,11 +41,6 @@ const readableDate = new Intl.DateTimeFormat('en-US', {
 /** A path under DATA_DIR/files as the URL the client loads (relative, so it works behind any origin). */
 export function fileUrl(relativePath: string): string {
   return `/files/${relativePath.replace(/^\/+/, '')}`;
-}
-
-/** The supported interface languages with their English names as default_name. */
-export function presentLocales() {
-  return LOCALES.map((l) => ({ ...l, default_name: l.name }));
 }
 
 /**

@@ -1,8 +1,13 @@
-import type { ProfileField, Theme } from '@cairn/shared';
+import { LOCALES, type ProfileField, type Theme } from '@cairn/shared';
 import type { profileFields, themes } from '../../db/schema';
 
 type ThemeRow = typeof themes.$inferSelect;
 type FieldRow = typeof profileFields.$inferSelect;
+
+/** The supported interface languages with their English names as default_name. */
+export function presentLocales() {
+  return LOCALES.map((l) => ({ ...l, default_name: l.name }));
+}
 
 /** Theme row → the spec's theme shape. */
 export function presentTheme(t: ThemeRow): Theme {

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonOnce, sendJson } from '../../lib/json-once';
 import { AUTH_ERRORS, bearer, errorResponses, noAuth } from '../../lib/route-schemas';
 import { actorOf } from '../../plugins/auth';
-import { presentLocales } from '../accounts/accounts.presenter';
+import { presentLocales } from './reference.presenter';
 import { listCountries, listFieldDefinitions, listThemes, listUserFields, updateUserFields } from './reference.service';
 
 /** Languages, countries, themes and custom profile fields. */
