@@ -42,7 +42,7 @@ const changed = lazy(() => import('../features/auth/components/ChangedScreen'), 
 const providerCallback = lazy(() => import('../features/auth/components/ProviderCallbackScreen'), main, ['auth']);
 
 const games = () => import('../features/games/components/GamesScreen');
-const gamesApi = () => import('../features/games/api');
+const gamesApi = () => import('../features/trails/api');
 
 // first data of the routes a hovered or focused link leads to (lib/prefetch.ts)
 const prefetchTrails: DataPrefetch = async (_params, qc) => {

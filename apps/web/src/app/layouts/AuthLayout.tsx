@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../ui/AuthShell';
 
 export default function AuthLayout() {
   return (

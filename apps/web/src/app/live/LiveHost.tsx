@@ -4,8 +4,8 @@ import { BattleResultPanel } from '../../features/battles/components/BattleResul
 import { DatePopup } from '../../features/battles/components/DatePopup';
 import { RatingPopup } from '../../features/rbo/components/RatingPopup';
 import { TrailResultPanel } from '../../features/results/components/TrailResultPanel';
-import { useResultPanel } from '../../features/results/store';
 import { RewardPopups } from '../../features/rewards/components/RewardPopups';
+import { useResultPanel } from '../../lib/result-panel';
 import { useSession } from '../../lib/session';
 import { useProfile } from '../../lib/use-profile';
 import { useLiveEvents } from './live-events';

@@ -1,5 +1,4 @@
 // The results feature's public face: what other features may use. The result tab loads as a chunk of its own.
 export { fetchCertificates, resetUserTrails, resultsKey } from './api';
 export { CertificatesList } from './components/CertificatesList';
-export { resultPanel } from './store';
 export const loadResultTab = () => import('./components/ResultTab');

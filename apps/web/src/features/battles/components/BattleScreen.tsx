@@ -9,8 +9,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { trailsKey } from '../../games';
 import { fetchPebble, type Move, PebbleForm, submitAnswers } from '../../player';
+import { trailsKey } from '../../trails';
 import { battleKey, shortName, useAnswerChallenge, useBattle, useBattleLive } from '../api';
 import { Side, sidesOf } from './BattleSummary';
 

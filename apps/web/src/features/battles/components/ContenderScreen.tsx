@@ -10,7 +10,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
-import { useTrail } from '../../games';
+import { useTrail } from '../../trails';
 import { battleKey, challenge, contendersOf, myBattlesKey, shortName, useContenders } from '../api';
 
 const SEARCH_DEBOUNCE_MS = 300;

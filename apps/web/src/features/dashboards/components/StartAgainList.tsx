@@ -6,8 +6,8 @@ import { http } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { trailsKey } from '../../games';
 import { resetTrail } from '../../player';
+import { trailsKey } from '../../trails';
 import { dashboardsKey } from '../api';
 
 const resetsKey = ['me', 'resets'] as const;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AuthShell } from '../../../app/layouts/AuthShell';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
+import { AuthShell } from '../../../ui/AuthShell';
 import { buttonClass } from '../../../ui/Button';
 
 /** The §2 error screen: status, message, a suggestion and a link that fits who is looking. */

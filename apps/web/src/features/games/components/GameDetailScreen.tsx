@@ -2,6 +2,7 @@ import type { Trail } from '@cairn/shared/api/trails';
 import { thumbnail } from '@cairn/shared/media';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { resultPanel } from '../../../lib/result-panel';
 import { useSession } from '../../../lib/session';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
@@ -9,8 +10,7 @@ import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { TrailBattles } from '../../battles';
-import { resultPanel } from '../../results';
-import { hasStarted, useTrail } from '../api';
+import { hasStarted, useTrail } from '../../trails';
 import { gradientCss } from '../gradients';
 import { Crown } from './Crown';
 

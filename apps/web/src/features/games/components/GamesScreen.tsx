@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { useMarkSeen } from '../../account';
-import { useTrails } from '../api';
+import { useTrails } from '../../trails';
 import { TrailCard } from './TrailCard';
 
 /** /games: the learner's trails as gradient cards. */

@@ -1,16 +1,12 @@
 import type { Pebble, Trail } from '@cairn/shared/api/trails';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithReload } from '../../../lib/chunk-reload';
-import { loadNamespaces } from '../../../lib/i18n';
+import { usePanelViews } from '../../../lib/panel-views';
 import { PHONE_QUERY, useMedia } from '../../../lib/use-media';
 import { PanelFrame } from '../../../ui/PanelFrame';
 import { PebbleIcon } from '../../../ui/PebbleIcon';
 import { Spinner } from '../../../ui/Spinner';
-import { loadChatView } from '../../chat';
-import { loadNotificationList } from '../../notifications';
 import { RatingsView } from '../../rbo';
-import { loadResultTab } from '../../results';
 import { ShareAnswersView } from './ShareAnswersView';
 
 export type PlayerPanelTab = 'info' | 'navigator' | 'ratings' | 'share' | 'notifications' | 'chats' | 'result';
@@ -25,20 +21,6 @@ interface Props {
   onChoose: (pebbleId: number) => void;
 }
 
-// the views the phone's single tab set adds (§2), each a chunk of its own with its translations
-const NotificationList = lazy(async () => {
-  const [m] = await Promise.all([importWithReload(loadNotificationList), loadNamespaces(['notifications'])]);
-  return m;
-});
-const ChatView = lazy(async () => {
-  const [m] = await Promise.all([importWithReload(loadChatView), loadNamespaces(['chat'])]);
-  return m;
-});
-const ResultTab = lazy(async () => {
-  const [m] = await Promise.all([importWithReload(loadResultTab), loadNamespaces(['results'])]);
-  return m;
-});
-
 /**
  * The player's side panel: the info, navigator, ratings and share-answers views of §2. A view with nothing to
  * show for this pebble is not offered (ratings: a rated pebble the user answered; share: a shared question). On a
@@ -48,8 +30,9 @@ const ResultTab = lazy(async () => {
 export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onChoose }: Props) {
   const { t } = useTranslation(['player', 'rbo']);
   const phone = useMedia(PHONE_QUERY);
+  const views = usePanelViews();
   const tabs: { id: PlayerPanelTab; label: string }[] = [{ id: 'info', label: t('panel.info') }];
-  if (phone) {
+  if (phone && views) {
     tabs.push({ id: 'notifications', label: t('panel.notifications') }, { id: 'chats', label: t('panel.chats') });
     tabs.push({ id: 'result', label: t('panel.result') });
   }
@@ -77,9 +60,9 @@ export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onC
       {active === 'share' && <ShareAnswersView pebble={pebble} onGoToPebble={onClose} />}
       {(active === 'notifications' || active === 'chats' || active === 'result') && (
         <Suspense fallback={<Spinner label={t('panel.loading')} />}>
-          {active === 'notifications' && <NotificationList />}
-          {active === 'chats' && <ChatView />}
-          {active === 'result' && <ResultTab trailId={pebble.trail_id} onDone={onClose} />}
+          {active === 'notifications' && views && <views.notifications />}
+          {active === 'chats' && views && <views.chats />}
+          {active === 'result' && views && <views.result trailId={pebble.trail_id} onDone={onClose} />}
         </Suspense>
       )}
     </PanelFrame>

@@ -6,13 +6,13 @@ import { type CSSProperties, useDeferredValue, useEffect, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
+import { resultPanel } from '../../../lib/result-panel';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { trailsKey, useTrail } from '../../games';
-import { resultPanel } from '../../results';
+import { trailsKey, useTrail } from '../../trails';
 import { fetchPebble, pebbleKey, resetTrail, submitAnswers } from '../api';
 import { finishPublic } from '../finish';
 import { type Move, PebbleForm } from './PebbleForm';

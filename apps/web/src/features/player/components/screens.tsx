@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../lib/http';
+import { resultPanel } from '../../../lib/result-panel';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { resultPanel } from '../../results';
 
 /** GET /api/me/exams or /api/me/surveys: the learner's trails of that type with their progress. */
 function useMyTrails(kind: 'exams' | 'surveys') {

@@ -2,9 +2,9 @@ import { isSupportedLocale, LOCALES } from '@cairn/shared/locales';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { setLanguage } from '../../../lib/i18n';
-import { localizePath, splitLocale, writeLanguageCookie } from '../../../lib/locale';
-import { useLocale } from '../../../lib/use-locale';
+import { setLanguage } from '../lib/i18n';
+import { localizePath, splitLocale, writeLanguageCookie } from '../lib/locale';
+import { useLocale } from '../lib/use-locale';
 
 /** Switches language by moving to the same page under the chosen prefix, and remembers the choice. */
 export function LanguageSwitcher() {

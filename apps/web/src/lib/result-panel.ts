@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../../lib/store';
+import { createStore, useStore } from './store';
 
 export interface ResultTarget {
   trailId: number;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../features/auth/components/LanguageSwitcher';
-import { BrandLogo } from '../../ui/Logo';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { BrandLogo } from './Logo';
 
 /** The look of the auth layout, also worn by the error screen outside the route tree. */
 export function AuthShell({ children }: { children: ReactNode }) {
