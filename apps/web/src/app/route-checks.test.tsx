@@ -32,7 +32,7 @@ describe('route checks', () => {
   it('login guard lets a signed-in user through', async () => {
     login();
     renderRoutes(routes(['authenticated']), '/me');
-    expect(await screen.findByText('inside')).toBeTruthy();
+    expect(await screen.findByText('inside')).toBeInTheDocument();
   });
 
   it('guest guard: a signed-in user is sent to the games list, prefixed for a non-default locale', async () => {
@@ -51,6 +51,6 @@ describe('route checks', () => {
   it('an unknown check name renders the error screen with 500', async () => {
     login();
     renderRoutes(routes(['authenticated', 'no-such-check']), '/me');
-    expect(await screen.findByRole('heading', { name: 'Error 500' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Error 500' })).toBeInTheDocument();
   });
 });

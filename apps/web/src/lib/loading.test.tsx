@@ -25,19 +25,19 @@ describe('the loading bar follows HTTP requests (§7), shown only after 200 ms (
     );
     const fast = http.get('/api/quick', { anonymous: true });
     await act(() => vi.advanceTimersByTimeAsync(150));
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     answer(new Response('{}'));
     await act(() => fast);
     await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     const slow = http.get('/api/slow', { anonymous: true });
     await act(() => vi.advanceTimersByTimeAsync(250));
-    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
     answer(new Response('{}'));
     await act(() => slow);
     await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('counts a request as in flight until it settles, failures included', async () => {
@@ -50,7 +50,7 @@ describe('the loading bar follows HTTP requests (§7), shown only after 200 ms (
   it('a spinner shows its mark only after 200 ms, and announces its label at once', async () => {
     renderRoutes([{ path: '/', element: <Spinner label="Loading trails" /> }], '/');
     const mark = () => screen.getByRole('status').querySelector('[aria-hidden="true"]') as HTMLElement;
-    expect(screen.getByText('Loading trails')).toBeTruthy();
+    expect(screen.getByText('Loading trails')).toBeInTheDocument();
     expect(mark().className).toContain('invisible');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(mark().className).not.toContain('invisible');

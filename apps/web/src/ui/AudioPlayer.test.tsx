@@ -15,7 +15,7 @@ describe('an audio playback error removes the player (§8), wherever audio plays
     const { container } = render(<AudioPlayer src="/files/missing.mp3" label="Song" fallback={<p>gone</p>} />);
     broken(container);
     expect(container.querySelector('audio')).toBeNull();
-    expect(screen.getByText('gone')).toBeTruthy();
+    expect(screen.getByText('gone')).toBeInTheDocument();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
@@ -28,7 +28,7 @@ describe('an audio playback error removes the player (§8), wherever audio plays
         alt="Chime"
       />,
     );
-    expect(screen.getByLabelText('Chime')).toBeTruthy();
+    expect(screen.getByLabelText('Chime')).toBeInTheDocument();
     broken(container);
     expect(container.querySelector('audio')).toBeNull();
   });

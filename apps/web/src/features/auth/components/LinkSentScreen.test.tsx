@@ -21,7 +21,7 @@ describe('link-sent screen', () => {
     expect(countdown()).toBe('4');
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(countdown()).toBe('1');
-    expect(screen.queryByTestId('location')).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });

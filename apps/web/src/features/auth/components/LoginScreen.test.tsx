@@ -48,10 +48,10 @@ describe('login form', () => {
     renderLogin();
     await user.type(screen.getByLabelText('Email'), 'x');
     await user.tab();
-    expect(await screen.findByText('The email field must be a valid email')).toBeTruthy();
+    expect(await screen.findByText('The email field must be a valid email')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Password'));
     await user.tab();
-    expect(await screen.findByText('The password field is required')).toBeTruthy();
+    expect(await screen.findByText('The password field is required')).toBeInTheDocument();
   });
 
   it('shows the credentials message on 422 and goes to /welcome on a first login', async () => {
@@ -90,7 +90,7 @@ describe('login form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The user credentials were incorrect');
 
     await user.type(screen.getByLabelText('Password'), '!');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(submit());
     expect((await screen.findByTestId('location')).textContent).toBe('/welcome');
     expect(sessionStore.get().tokens?.accessToken).toBe('a');
@@ -104,7 +104,7 @@ describe('login form', () => {
     );
     renderLogin();
     const microsoft = (await screen.findByRole('button', { name: 'Sign in with Microsoft' })) as HTMLButtonElement;
-    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
     expect(microsoft.disabled).toBe(false);
     await user.click(screen.getByRole('checkbox', { name: /privacy policy and the terms of use/ }));
     expect(microsoft.disabled).toBe(true);

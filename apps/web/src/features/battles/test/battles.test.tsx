@@ -68,11 +68,11 @@ describe('the battle popup (§4)', () => {
     battlePopup.show(challenge('challenge'));
     const dialog = await screen.findByRole('dialog', { name: 'New challenge' });
     expect(dialog.textContent).toContain('Maximilian… challenges you on Quick-fire battle');
-    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/games/battle/9'));
     expect(calls).toContain('POST /api/battle/9/accept');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a failed accept is logged only: no toast, no navigation, the popup closes', async () => {
@@ -82,7 +82,7 @@ describe('the battle popup (§4)', () => {
     renderPopup();
     battlePopup.show(challenge('reminder_challenge'));
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await new Promise((r) => setTimeout(r, 20));
     expect(toast.error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('accepting the challenge failed', expect.anything());
@@ -95,7 +95,7 @@ describe('the battle popup (§4)', () => {
     battlePopup.show(challenge('finished'));
     const dialog = await screen.findByRole('dialog', { name: 'Battle finished' });
     expect(dialog.textContent).toContain('Your battle with Maximilian… on Quick-fire battle is over');
-    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'See details' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/player-battle/9'));
   });
@@ -104,7 +104,7 @@ describe('the battle popup (§4)', () => {
     renderPopup();
     battlePopup.show(challenge('accepted'));
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     battlePopup.show(challenge('accepted'));
     await userEvent.click(await screen.findByRole('button', { name: 'See details' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/games/4'));

@@ -103,12 +103,12 @@ describe('chat list', () => {
     ]);
     expect(within(items[0]).getByTestId('unread').textContent).toContain('9+');
     expect(within(items[1]).getByTestId('unread').textContent).toContain('3');
-    expect(screen.queryByTestId('filter-dot')).toBeNull();
+    expect(screen.queryByTestId('filter-dot')).not.toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'team');
     expect(screen.getAllByTestId('discussion').map((i) => i.textContent)).toEqual([
       expect.stringContaining('Team Summit'),
     ]);
-    expect(screen.getByTestId('filter-dot')).toBeTruthy();
+    expect(screen.getByTestId('filter-dot')).toBeInTheDocument();
   });
 
   it('searches from 2 characters only, shows the sections that have entries, and opens a contact’s new chat', async () => {
@@ -126,18 +126,18 @@ describe('chat list', () => {
     expect(await screen.findAllByTestId('discussion')).toHaveLength(1);
     await userEvent.type(box, 'o');
     const contacts = await screen.findByRole('region', { name: 'Contacts' }, { timeout: 3000 });
-    expect(screen.queryByRole('region', { name: 'Chats' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Chats' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Messages' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.includes('chatsSearch'))).toEqual(['/api/chatsSearch/search/co']);
     await userEvent.click(within(contacts).getByRole('button', { name: /Cora Coach/ }));
-    expect(screen.getByRole('heading', { name: 'Cora Coach' })).toBeTruthy();
-    expect(screen.getByText('Send the first message to start the conversation.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cora Coach' })).toBeInTheDocument();
+    expect(screen.getByText('Send the first message to start the conversation.')).toBeInTheDocument();
     // back: the query and its results are gone
     await userEvent.click(screen.getByRole('button', { name: 'Back to the chats' }));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
 
     await userEvent.type(screen.getByRole('searchbox'), 'zz');
-    expect(await screen.findByText('No results found', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('No results found', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 });
 
@@ -184,7 +184,7 @@ describe('conversation', () => {
     expect(audio).not.toBeNull();
     fireEvent.error(audio!);
     await waitFor(() => expect(container.querySelector('audio')).toBeNull());
-    expect(screen.getByText('This recording cannot be played.')).toBeTruthy();
+    expect(screen.getByText('This recording cannot be played.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download Voice note.ogg' }).getAttribute('download')).toBe(
       'Voice note.ogg',
     );
@@ -200,8 +200,8 @@ describe('conversation', () => {
     stubServer({ '/api/chats': () => ({ data: [news] }), '/api/chats/2': () => page(news, [message(1, 9)]) });
     act(() => chatStore.set({ target: { discussionId: 2 }, profile: false }));
     renderChat();
-    expect(await screen.findByText('Only the owners of this channel post here.')).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(await screen.findByText('Only the owners of this channel post here.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
   });
 
   it("a broadcast's profile shows a member its owners and the number of participants", async () => {
@@ -217,7 +217,7 @@ describe('conversation', () => {
     act(() => chatStore.set({ target: { discussionId: 2 }, profile: true }));
     renderChat();
     const section = await screen.findByRole('region', { name: 'Participants' });
-    expect(within(section).getByText('5003 participants')).toBeTruthy();
+    expect(within(section).getByText('5003 participants')).toBeInTheDocument();
     expect(within(section).getAllByRole('listitem')).toHaveLength(2);
   });
 });
@@ -265,10 +265,10 @@ describe('openChat', () => {
     stubServer({ '/api/chats': () => ({ data: [discussion(1, 'Rico Rival')] }) });
     act(() => openChat({ userId: 9, name: 'Cora Coach', draft: 'About the Demo exam' }));
     renderChat();
-    expect(await screen.findByRole('heading', { name: 'Cora Coach' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Cora Coach' })).toBeInTheDocument();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('About the Demo exam');
     // no attachment before the chat exists: the first message creates it
-    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Attach a file' })).not.toBeInTheDocument();
   });
 
   it('opens the existing one-to-one chat of a user instead of a new one', async () => {
@@ -276,17 +276,17 @@ describe('openChat', () => {
     stubServer({ '/api/chats': () => ({ data: [d] }), '/api/chats/1': () => page(d, [message(1, 8)]) });
     act(() => openChat({ userId: 8 }));
     renderChat();
-    expect(await screen.findByText('message 1')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+    expect(await screen.findByText('message 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeInTheDocument();
   });
 
   it('starts a chat with a user known only by id, and says no_results_found when the server does not know them', async () => {
     const calls = stubServer({ '/api/chats': () => ({ data: [] }) });
     act(() => openChat({ userId: 99 }));
     renderChat();
-    expect(await screen.findByRole('heading', { name: 'New conversation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New conversation' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
-    expect(await screen.findByText('No results found')).toBeTruthy();
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
     expect(calls).toContain('/api/messages');
   });
 

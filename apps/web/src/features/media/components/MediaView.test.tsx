@@ -21,7 +21,7 @@ describe('MediaView', () => {
     expect(audio).not.toBeNull();
     fireEvent.error(audio as HTMLAudioElement);
     expect(container.querySelector('audio')).toBeNull();
-    expect(screen.getByText('This audio file cannot be played.')).toBeTruthy();
+    expect(screen.getByText('This audio file cannot be played.')).toBeInTheDocument();
   });
 
   it('plays QuickTime as mp4', () => {
@@ -37,7 +37,7 @@ describe('MediaView', () => {
     ['text/plain', 'Text file'],
   ])('shows %s with its icon and a download link', (mimetype, label) => {
     render(<MediaView url="/files/media/1/x.bin" title="Report" mimetype={mimetype} downloadUrl="/dl" />);
-    expect(screen.getByRole('img', { name: label })).toBeTruthy();
+    expect(screen.getByRole('img', { name: label })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download Report' }).getAttribute('href')).toBe('/dl');
   });
 });

@@ -82,13 +82,13 @@ describe('VaultModal', () => {
     tabs[0].focus();
     await ue.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Upload your own' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('Choose a file')).toBeTruthy();
+    expect(screen.getByText('Choose a file')).toBeInTheDocument();
   });
 
   it('lists only images to choose from and enables submit once one is chosen', async () => {
     const { ue } = setup();
     const beach = await screen.findByRole('img', { name: 'Beach' });
-    expect(screen.queryByRole('img', { name: 'Notes' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Notes' })).not.toBeInTheDocument();
     expect(beach.getAttribute('src')).toMatch(/^\/img\//);
     expect(submit()).toHaveProperty('disabled', true);
     await ue.click(beach);
@@ -102,28 +102,28 @@ describe('VaultModal', () => {
 
     for (const name of ['me.jpg', 'me.JPEG', 'me.png', 'me.gif']) {
       await ue.upload(fileInput(), new File(['x'], name, { type: 'image/png' }));
-      await waitFor(() => expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeTruthy());
+      await waitFor(() => expect(screen.getByRole('img', { name: 'Preview of the chosen image' })).toBeInTheDocument());
       expect(submit()).toHaveProperty('disabled', false);
     }
     const input = fileInput();
     input.removeAttribute('accept');
     await ue.upload(input, new File(['x'], 'me.webp', { type: 'image/webp' }));
-    await waitFor(() => expect(screen.getByText('No preview for this file type')).toBeTruthy());
-    expect(screen.queryByRole('img', { name: 'Preview of the chosen image' })).toBeNull();
+    await waitFor(() => expect(screen.getByText('No preview for this file type')).toBeInTheDocument());
+    expect(screen.queryByRole('img', { name: 'Preview of the chosen image' })).not.toBeInTheDocument();
   });
 
   it('browses a folder page by page (GET /api/vaults/{id}) and back to every folder', async () => {
     const { ue } = setup();
     await screen.findByRole('img', { name: 'Beach' });
     await ue.click(screen.getByRole('button', { name: 'Open Trips' }));
-    expect(await screen.findByRole('img', { name: 'Rome' })).toBeTruthy();
-    expect(screen.queryByRole('img', { name: 'Beach' })).toBeNull();
+    expect(await screen.findByRole('img', { name: 'Rome' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Beach' })).not.toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'Show more files' }));
-    expect(await screen.findByRole('img', { name: 'Paris' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Rome' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Show more files' })).toBeNull();
+    expect(await screen.findByRole('img', { name: 'Paris' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rome' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more files' })).not.toBeInTheDocument();
     await ue.click(screen.getByRole('button', { name: 'All folders' }));
-    expect(await screen.findByRole('img', { name: 'Beach' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Beach' })).toBeInTheDocument();
   });
 
   it('closes from the close button', async () => {

@@ -107,8 +107,8 @@ describe('notification list', () => {
   it('shows the empty text when there are no notifications', async () => {
     stubServer({ '/api/notificationsAll/1': () => pageOf([], 0) });
     renderList();
-    expect(await screen.findByText('There are no notifications')).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Notifications' })).toBeNull();
+    expect(await screen.findByText('There are no notifications')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
   it('marks unread items, and opening one marks it read, counts one less, reloads the list and goes to the trail', async () => {
@@ -234,7 +234,7 @@ describe('notification list', () => {
     await userEvent.click(more);
     await waitFor(() => expect(within(screen.getByRole('list')).getAllByRole('button')).toHaveLength(17));
     expect(calls).toContain('/api/notificationsAll/2');
-    expect(screen.queryByTestId('notifications-sentinel')).toBeNull();
+    expect(screen.queryByTestId('notifications-sentinel')).not.toBeInTheDocument();
   });
 
   it('has no next-page control for exactly 15', async () => {
@@ -247,7 +247,7 @@ describe('notification list', () => {
     });
     renderList();
     await screen.findByRole('list', { name: 'Notifications' });
-    expect(screen.queryByTestId('notifications-sentinel')).toBeNull();
+    expect(screen.queryByTestId('notifications-sentinel')).not.toBeInTheDocument();
   });
 });
 

@@ -10,11 +10,11 @@ describe('multiple choice limits and hints', () => {
   it('counts down to ready and disables unselected options at the limit', async () => {
     const user = userEvent.setup();
     renderPebble([mineral('ma_text', { maSelectLimit: 2 })]);
-    expect(screen.getByText('Choose 2 of the options')).toBeTruthy();
+    expect(screen.getByText('Choose 2 of the options')).toBeInTheDocument();
     await user.click(checkbox(/Alpha/));
-    expect(screen.getByText('Choose 1 more')).toBeTruthy();
+    expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
     await user.click(checkbox(/Beta/));
-    expect(screen.getByText('Ready to submit')).toBeTruthy();
+    expect(screen.getByText('Ready to submit')).toBeInTheDocument();
     expect(checkbox(/Gamma/).disabled).toBe(true);
     // unticking frees the others again
     await user.click(checkbox(/Beta/));
@@ -23,12 +23,13 @@ describe('multiple choice limits and hints', () => {
 
   it('says any number when the limit is 0', () => {
     renderPebble([mineral('ma_image', { maSelectLimit: 0 })]);
-    expect(screen.getByText('Choose as many as you like')).toBeTruthy();
+    expect(screen.getByText('Choose as many as you like')).toBeInTheDocument();
   });
 
   it('labels options with letters', () => {
     renderPebble([mineral('sa_text')]);
-    for (const name of ['A: Alpha', 'B: Beta', 'C: Gamma']) expect(screen.getByRole('radio', { name })).toBeTruthy();
+    for (const name of ['A: Alpha', 'B: Beta', 'C: Gamma'])
+      expect(screen.getByRole('radio', { name })).toBeInTheDocument();
   });
 });
 
@@ -55,11 +56,11 @@ describe('order by keyboard', () => {
     const { onMove } = renderPebble([mineral('order')]);
     screen.getByRole('button', { name: 'First, position 1 of 3' }).focus();
     await user.keyboard(' {ArrowDown}{ArrowDown}');
-    expect(screen.getByText('First moved to position 3 of 3')).toBeTruthy();
+    expect(screen.getByText('First moved to position 3 of 3')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'First, position 1 of 3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'First, position 1 of 3' })).toBeInTheDocument();
     await user.keyboard(' {ArrowDown} ');
-    expect(screen.getByText('First dropped at position 2 of 3')).toBeTruthy();
+    expect(screen.getByText('First dropped at position 2 of 3')).toBeInTheDocument();
     await user.click(next());
     expect(onMove).toHaveBeenCalledWith('next', [{ id: 1, options: [101, 100, 102] }]);
   });
@@ -74,7 +75,7 @@ describe('word bubble', () => {
     await user.click(screen.getByRole('button', { name: 'cat' }));
     // tapping a chosen word in the cloud takes it out again
     await user.click(screen.getByRole('button', { name: 'sat', pressed: true }));
-    expect(screen.getByRole('button', { name: 'Remove the (word 1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove the (word 1)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove the (word 1)' }));
     await user.click(screen.getByRole('button', { name: 'the' }));
     await user.click(next());
@@ -96,13 +97,13 @@ describe('uploads', () => {
     act(() => FakeXhr.last?.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
     expect(screen.getByRole('progressbar', { name: 'Uploading…' }).getAttribute('aria-valuenow')).toBe('40');
     act(() => FakeXhr.last?.finish([100]));
-    expect(await screen.findByRole('img', { name: 'Your uploaded file' })).toBeTruthy();
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(await screen.findByRole('img', { name: 'Your uploaded file' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(next().disabled).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete file' }));
     expect(fetchMock).toHaveBeenCalledWith('/api/media/77', expect.objectContaining({ method: 'DELETE' }));
     expect(next().disabled).toBe(true);
-    expect(screen.getByText('Upload an image')).toBeTruthy();
+    expect(screen.getByText('Upload an image')).toBeInTheDocument();
   });
 });
 
@@ -113,8 +114,8 @@ describe('ratings and opinion', () => {
       mineral('5_point_rating', { type: 'emojis', label_1: 'Awful', label_5: 'Great' }, 1),
       mineral('5_point_rating', { type: 'stars' }, 2),
     ]);
-    expect(screen.getByRole('radio', { name: '1 out of 5: Awful' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: '5 out of 5: Great' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '1 out of 5: Awful' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '5 out of 5: Great' })).toBeInTheDocument();
     await user.click(screen.getAllByRole('radio', { name: '3 out of 5' })[1]);
     expect(screen.getAllByRole('radiogroup')[1].querySelectorAll('path[fill="rgb(217 177 0)"]').length).toBe(3);
   });

@@ -101,7 +101,7 @@ describe('profile edit form', () => {
     expect(coachField.readOnly).toBe(true);
     expect(coachField.value).toBe('CC-7');
     expect(coachField.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Your coach sets this field.')).toBeTruthy();
+    expect(screen.getByText('Your coach sets this field.')).toBeInTheDocument();
     const title = screen.getByLabelText('Title') as HTMLSelectElement;
     const placeholder = within(title).getByRole('option', { name: 'Please select' }) as HTMLOptionElement;
     expect(placeholder.disabled).toBe(true);
@@ -136,10 +136,10 @@ describe('profile edit form', () => {
     const birth = await screen.findByLabelText('Date of birth');
     await user.type(birth, '2023/02/30');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Enter a real date as YYYY/MM/DD, for example 1990/04/25')).toBeTruthy();
+    expect(await screen.findByText('Enter a real date as YYYY/MM/DD, for example 1990/04/25')).toBeInTheDocument();
     await user.clear(birth);
     await user.type(birth, `${new Date().getFullYear() + 1}/01/01`);
-    expect(await screen.findByText('Enter a date between 1900/01/01 and today')).toBeTruthy();
+    expect(await screen.findByText('Enter a date between 1900/01/01 and today')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   }, 20_000);
 
@@ -173,11 +173,11 @@ describe('profile edit form', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const department = screen.getByLabelText('Department');
     await waitFor(() => expect(department.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('The Department field may not be greater than 255 characters')).toBeTruthy();
-    expect(screen.getByText('The Nationality field is not a valid value')).toBeTruthy();
+    expect(screen.getByText('The Department field may not be greater than 255 characters')).toBeInTheDocument();
+    expect(screen.getByText('The Nationality field is not a valid value')).toBeInTheDocument();
     // the message goes once the field is changed
     await user.type(department, 'x');
-    expect(screen.queryByText('The Department field may not be greater than 255 characters')).toBeNull();
+    expect(screen.queryByText('The Department field may not be greater than 255 characters')).not.toBeInTheDocument();
   });
 });
 
@@ -211,18 +211,18 @@ describe('onboarding', () => {
     );
     await screen.findByLabelText('Mobile number');
     // names and department are filled, the coach's field is not the learner's to fill
-    expect(screen.queryByLabelText('First name')).toBeNull();
-    expect(screen.queryByLabelText('Department')).toBeNull();
-    expect(screen.queryByLabelText('Cost centre')).toBeNull();
-    expect(screen.getByLabelText('Date of birth')).toBeTruthy();
-    expect(screen.getByLabelText('Nationality')).toBeTruthy();
-    expect(screen.getByLabelText('Title')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Change avatar' })).toBeTruthy();
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Department')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Cost centre')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nationality')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change avatar' })).toBeInTheDocument();
 
     await screen.findByRole('option', { name: 'France' });
     await user.selectOptions(screen.getByLabelText('Nationality'), '4');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByText('games')).toBeTruthy();
+    expect(await screen.findByText('games')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0].body).toEqual({ nationality_id: 4 });

@@ -28,8 +28,8 @@ describe('trail result rows', () => {
     const user = userEvent.setup();
     renderView({ isOwner: true });
     expect(row(/^Summary/).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('Not passed · 1 / 3')).toBeTruthy();
-    expect(screen.getByText('2:05 / 10:00')).toBeTruthy();
+    expect(screen.getByText('Not passed · 1 / 3')).toBeInTheDocument();
+    expect(screen.getByText('2:05 / 10:00')).toBeInTheDocument();
     const basics = row(/^Basics/);
     expect(basics.getAttribute('aria-expanded')).toBe('false');
     const panel = document.getElementById(basics.getAttribute('aria-controls') ?? '');
@@ -48,11 +48,11 @@ describe('trail result rows', () => {
     await user.click(row(/^Basics/));
     const answers = screen.getByRole('list', { name: 'Answers to Capitals' });
     const [berlin, paris] = within(answers).getAllByRole('listitem');
-    expect(within(berlin).getByText('Your answer')).toBeTruthy();
-    expect(within(berlin).getByText('Not correct')).toBeTruthy();
-    expect(within(paris).getByText('Correct answer')).toBeTruthy();
-    expect(within(paris).queryByText('Your answer')).toBeNull();
-    expect(screen.getByText('carbon dioxide')).toBeTruthy();
+    expect(within(berlin).getByText('Your answer')).toBeInTheDocument();
+    expect(within(berlin).getByText('Not correct')).toBeInTheDocument();
+    expect(within(paris).getByText('Correct answer')).toBeInTheDocument();
+    expect(within(paris).queryByText('Your answer')).not.toBeInTheDocument();
+    expect(screen.getByText('carbon dioxide')).toBeInTheDocument();
   });
 
   it('certificates are download links', () => {
@@ -75,20 +75,20 @@ describe('reset and improvement arrows', () => {
     await user.click(screen.getByRole('button', { name: 'Improve your answer: Shapes' }));
     expect(onImprove).toHaveBeenLastCalledWith(null);
     // a passed pebble has nothing to improve
-    expect(screen.queryByRole('button', { name: 'Improve your answer: Facts' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Improve your answer: Facts' })).not.toBeInTheDocument();
   });
 
   it('the owner without a try left gets no reset', () => {
     renderView({ isOwner: true, canReset: false });
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('another user (a coach) sees neither reset nor arrows', async () => {
     const user = userEvent.setup();
     renderView({ isOwner: false, canReset: true });
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await user.click(row(/^Basics/));
-    expect(screen.queryByRole('button', { name: /^Improve your answer/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Improve your answer/ })).not.toBeInTheDocument();
   });
 
   it('an assessment shows its dimensions with their scores', () => {
@@ -104,8 +104,8 @@ describe('reset and improvement arrows', () => {
       }),
     });
     const chart = document.querySelector('figure') as HTMLElement;
-    expect(within(chart).getByText('Your profile')).toBeTruthy();
-    expect(within(chart).getByText('Empathy')).toBeTruthy();
-    expect(within(chart).getByText('7 / 10')).toBeTruthy();
+    expect(within(chart).getByText('Your profile')).toBeInTheDocument();
+    expect(within(chart).getByText('Empathy')).toBeInTheDocument();
+    expect(within(chart).getByText('7 / 10')).toBeInTheDocument();
   });
 });

@@ -68,27 +68,27 @@ describe('reward popup', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     // focus starts inside the popup
     expect(dialog.contains(document.activeElement)).toBe(true);
-    expect(within(dialog).getByRole('heading', { name: 'First steps' })).toBeTruthy();
-    expect(within(dialog).getByText('+10 experience points')).toBeTruthy();
-    expect(screen.getByTestId('confetti')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'First steps' })).toBeInTheDocument();
+    expect(within(dialog).getByText('+10 experience points')).toBeInTheDocument();
+    expect(screen.getByTestId('confetti')).toBeInTheDocument();
 
     key('ArrowRight');
-    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeInTheDocument();
     key('ArrowRight');
-    expect(within(dialog).getByRole('heading', { name: 'Finisher' })).toBeTruthy();
-    expect(within(dialog).getByText('Latest')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Finisher' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Latest')).toBeInTheDocument();
     key('ArrowLeft');
-    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Sharp mind' })).toBeInTheDocument();
 
     // confetti stops after 3.5 s
     act(() => vi.advanceTimersByTime(3_500));
-    expect(screen.queryByTestId('confetti')).toBeNull();
+    expect(screen.queryByTestId('confetti')).not.toBeInTheDocument();
 
     key('Escape');
-    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).not.toBeInTheDocument();
     expect(rewardsUiStore.get().popup).toEqual([]);
     act(() => vi.advanceTimersByTime(499));
-    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     const message = screen.getByRole('dialog', { name: 'Your first reward!' });
     vi.useRealTimers();
@@ -102,11 +102,11 @@ describe('reward popup', () => {
     act(() => {
       rewardsUi.show([reward({ title: 'Finisher' })]);
     });
-    expect(screen.getByRole('dialog', { name: 'Congratulations!' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Congratulations!' })).toBeInTheDocument();
     key('Backspace');
-    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2_000));
-    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
   });
 
   it('does not celebrate the same reward twice', () => {
@@ -131,7 +131,7 @@ describe('rewards list', () => {
       />,
     );
     expect(titles()).toEqual(['banana', 'Apple', 'cherry']);
-    expect(screen.getByText('+5 experience points')).toBeTruthy();
+    expect(screen.getByText('+5 experience points')).toBeInTheDocument();
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     await user.selectOptions(sort, 'itemNameDesc');
     expect(titles()).toEqual(['cherry', 'banana', 'Apple']);
@@ -143,6 +143,6 @@ describe('rewards list', () => {
 
   it('says so when there are none', () => {
     render(<RewardsListView rewards={[]} />);
-    expect(screen.getByText(/You have not earned any rewards yet/)).toBeTruthy();
+    expect(screen.getByText(/You have not earned any rewards yet/)).toBeInTheDocument();
   });
 });
