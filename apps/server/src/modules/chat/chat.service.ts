@@ -8,33 +8,24 @@ import {
   type MessageHit,
   SEARCH_MIN_CHARS,
 } from '@cairn/shared';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  type DiscussionChannel,
-  discussionParticipants,
-  discussions,
-  media,
-  messages,
-  roles,
-  trailAssignments,
-  trails,
-  userRoles,
-  users,
-} from '../../db/schema';
+import type { DiscussionChannel } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { participantsOf, readStatusesOf, seesEveryone } from './chat.participants';
 import type { ChatActor } from './chat.policy';
 import { nameOf, presentDiscussion, presentMessage } from './chat.presenter';
-
-const messageColumns = {
-  id: messages.id,
-  discussionId: messages.discussionId,
-  senderId: messages.senderId,
-  body: messages.body,
-  createdAt: messages.createdAt,
-  media,
-};
+import {
+  ensurePairDiscussion,
+  findContacts,
+  findContactUser,
+  findMessageHits,
+  findOwnDiscussion,
+  findOwnMessage,
+  latestMessagesOf,
+  listOwnDiscussions,
+  markDiscussionRead,
+  messagesPage,
+} from './chat.repo';
 
 const groupBy = <T, K>(rows: T[], key: (r: T) => K) => {
   const m = new Map<K, T[]>();
@@ -48,46 +39,18 @@ const groupBy = <T, K>(rows: T[], key: (r: T) => K) => {
 
 /** The discussion, if the actor takes part in it; 404 otherwise (another customer's or not theirs). */
 export async function ownDiscussion(db: Db | Tx, actor: ChatActor, id: number) {
-  const [row] = await db
-    .select({ d: discussions, owner: discussionParticipants.owner })
-    .from(discussions)
-    .innerJoin(
-      discussionParticipants,
-      and(eq(discussionParticipants.discussionId, discussions.id), eq(discussionParticipants.userId, actor.userId)),
-    )
-    .where(and(eq(discussions.id, id), eq(discussions.customerId, actor.customerId)));
+  const row = await findOwnDiscussion(db, actor.userId, actor.customerId, id);
   if (!row) throw notFound('Discussion not found');
   return row;
 }
 
 /** GET /api/chats: the actor's discussions, latest message first (a few queries whatever their number). */
 export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discussion[]> {
-  const rows = await db
-    .select({ d: discussions, owner: discussionParticipants.owner })
-    .from(discussionParticipants)
-    .innerJoin(discussions, eq(discussions.id, discussionParticipants.discussionId))
-    .where(and(eq(discussionParticipants.userId, actor.userId), eq(discussions.customerId, actor.customerId)))
-    .orderBy(desc(discussions.latestMessageAt), desc(discussions.id));
+  const rows = await listOwnDiscussions(db, actor.userId, actor.customerId);
   const ids = rows.map((r) => r.d.id);
   if (ids.length === 0) return [];
   const everyone = new Map(rows.map((r) => [r.d.id, seesEveryone(r.d, r.owner)]));
-  const latest =
-    await // each discussion's newest message by a backward walk of messages_discussion_idx (one row per discussion,
-    // however long the discussion; a distinct-on would sort all their messages)
-    db
-      .select(messageColumns)
-      .from(messages)
-      .leftJoin(media, eq(media.id, messages.mediaId))
-      .where(
-        inArray(
-          messages.id,
-          sql`(select l.id from unnest(array[${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}]::int[]) as d(id) cross join lateral (
-            select id from ${messages} where discussion_id = d.id order by id desc limit 1) l)`,
-        ),
-      );
+  const latest = await latestMessagesOf(db, ids);
   const hidden = latest.filter((m) => !everyone.get(m.discussionId));
   const [participants, reads] = await Promise.all([
     participantsOf(
@@ -121,17 +84,7 @@ export async function listDiscussions(db: Db, actor: ChatActor): Promise<Discuss
 export async function discussionPage(db: Db, actor: ChatActor, id: number, page: number): Promise<DiscussionPage> {
   const { d, owner } = await ownDiscussion(db, actor, id);
   const everyone = seesEveryone(d, owner);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(messageColumns)
-      .from(messages)
-      .leftJoin(media, eq(media.id, messages.mediaId))
-      .where(eq(messages.discussionId, d.id))
-      .orderBy(desc(messages.id))
-      .limit(CHAT_PAGE_SIZE)
-      .offset((page - 1) * CHAT_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(messages).where(eq(messages.discussionId, d.id)),
-  ]);
+  const [rows, [count]] = await messagesPage(db, d.id, CHAT_PAGE_SIZE, (page - 1) * CHAT_PAGE_SIZE);
   const ordered = rows.reverse();
   const [{ rows: participants, counts, senders }, reads] = await Promise.all([
     participantsOf(
@@ -171,21 +124,7 @@ export async function openDiscussion(
   id: number,
 ): Promise<{ page: DiscussionPage; readUpTo: number | null; others: number[] }> {
   await ownDiscussion(db, actor, id);
-  const mine = and(eq(discussionParticipants.discussionId, id), eq(discussionParticipants.userId, actor.userId));
-  const [before] = await db
-    .select({ last: discussionParticipants.lastReadMessageId })
-    .from(discussionParticipants)
-    .where(mine);
-  const [moved] = await db
-    .update(discussionParticipants)
-    .set({
-      unread: 0,
-      lastReadMessageId: sql`greatest(${discussionParticipants.lastReadMessageId},
-        coalesce((select max(id) from ${messages} where discussion_id = ${id}), 0))`,
-      readMessageAt: sql`now()`,
-    })
-    .where(mine)
-    .returning({ last: discussionParticipants.lastReadMessageId });
+  const { before, moved } = await markDiscussionRead(db, actor.userId, id);
   const page = await discussionPage(db, actor, id, 1);
   return {
     page,
@@ -197,19 +136,7 @@ export async function openDiscussion(
 
 /** A message of a discussion the actor takes part in, on the given channel; 404 otherwise. */
 export async function getMessage(db: Db, actor: ChatActor, id: number, channel: DiscussionChannel): Promise<Message> {
-  const [row] = await db
-    .select({ ...messageColumns, d: discussions, owner: discussionParticipants.owner })
-    .from(messages)
-    .innerJoin(discussions, eq(discussions.id, messages.discussionId))
-    .innerJoin(
-      discussionParticipants,
-      and(
-        eq(discussionParticipants.discussionId, messages.discussionId),
-        eq(discussionParticipants.userId, actor.userId),
-      ),
-    )
-    .leftJoin(media, eq(media.id, messages.mediaId))
-    .where(and(eq(messages.id, id), eq(discussions.customerId, actor.customerId), eq(discussions.channel, channel)));
+  const row = await findOwnMessage(db, actor.userId, actor.customerId, id, channel);
   if (!row) throw notFound('Message not found');
   const everyone = seesEveryone(row.d, row.owner);
   const [{ rows, senders }, reads] = await Promise.all([
@@ -226,18 +153,7 @@ async function contactUser(db: Db | Tx, actor: ChatActor, userId: number) {
       errors: { user_id: ['You cannot start a chat with yourself'] },
     });
   }
-  const [u] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.customerId, actor.customerId),
-        isNull(users.deletedAt),
-        sql`not exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-                        where ur.user_id = ${users.id} and lower(r.name) = 'public')`,
-      ),
-    );
+  const u = await findContactUser(db, actor.customerId, userId);
   if (!u) throw notFound('User not found');
   return u;
 }
@@ -248,37 +164,7 @@ async function contactUser(db: Db | Tx, actor: ChatActor, userId: number) {
  */
 export async function discussionWith(db: Db, actor: ChatActor, userId: number): Promise<number> {
   await contactUser(db, actor, userId);
-  return db.transaction(async (tx) => {
-    const [coaching] = await tx
-      .select({ one: sql<number>`1` })
-      .from(trailAssignments)
-      .innerJoin(trails, eq(trails.id, trailAssignments.trailId))
-      .where(
-        sql`(${trailAssignments.userId} = ${actor.userId} and ${trails.coachId} = ${userId})
-         or (${trailAssignments.userId} = ${userId} and ${trails.coachId} = ${actor.userId})`,
-      )
-      .limit(1);
-    const type = coaching ? 'coach' : 'individual';
-    const pairKey = [actor.userId, userId].sort((a, b) => a - b).join('-');
-    await tx
-      .insert(discussions)
-      .values({ customerId: actor.customerId, type, channel: 'chat', pairKey, repliable: true, priority: 0 })
-      .onConflictDoNothing();
-    const [d] = await tx
-      .select({ id: discussions.id })
-      .from(discussions)
-      .where(
-        and(eq(discussions.customerId, actor.customerId), eq(discussions.type, type), eq(discussions.pairKey, pairKey)),
-      );
-    await tx
-      .insert(discussionParticipants)
-      .values([
-        { discussionId: d.id, userId: actor.userId },
-        { discussionId: d.id, userId },
-      ])
-      .onConflictDoNothing();
-    return d.id;
-  });
+  return ensurePairDiscussion(db, actor.customerId, actor.userId, userId);
 }
 
 /** Escapes LIKE wildcards so the query is matched literally. */
@@ -301,26 +187,7 @@ export function checkQuery(query: string): string {
  * discussions (a plain join let the planner scan the whole table by id instead; the test checks the plan).
  */
 async function messageHits(db: Db, actor: ChatActor, q: string, room?: number) {
-  const pattern = likePattern(q);
-  const { rows } = await db.execute(sql`
-    select h.id, h.discussion_id, h.sender_id, h.body
-    from ${discussionParticipants} p
-    cross join lateral (
-      select m.id, m.discussion_id, m.sender_id, m.body
-      from ${messages} m
-      where m.discussion_id = p.discussion_id and m.body ilike ${pattern}
-      order by m.id desc
-      limit 50
-    ) h
-    where p.user_id = ${actor.userId} ${room === undefined ? sql`` : sql`and p.discussion_id = ${room}`}
-    order by h.id desc
-    limit 50`);
-  return (rows as { id: number; discussion_id: number; sender_id: number; body: string }[]).map((r) => ({
-    id: r.id,
-    discussionId: r.discussion_id,
-    senderId: r.sender_id,
-    body: r.body,
-  }));
+  return findMessageHits(db, actor.userId, likePattern(q), room);
 }
 
 /** GET /api/chats/search/discussions/{room}/{query}: matching messages of one discussion. */
@@ -347,27 +214,7 @@ export async function searchAll(db: Db, actor: ChatActor, query: string): Promis
   const needle = q.toLocaleLowerCase();
   const [all, contactRows, hits] = await Promise.all([
     listDiscussions(db, actor),
-    db
-      .select({
-        id: users.id,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        email: users.email,
-        avatarUrl: users.avatarUrl,
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.customerId, actor.customerId),
-          ne(users.id, actor.userId),
-          isNull(users.deletedAt),
-          sql`(coalesce(${users.firstname}, '') || ' ' || coalesce(${users.lastname}, '')) ilike ${likePattern(q)}`,
-          sql`not exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-                          where ur.user_id = ${users.id} and lower(r.name) = 'public')`,
-        ),
-      )
-      .orderBy(users.firstname, users.id)
-      .limit(20),
+    findContacts(db, actor.userId, actor.customerId, likePattern(q)),
     messageHits(db, actor, q),
   ]);
   const names = new Map(all.map((d) => [d.id, d.name]));
