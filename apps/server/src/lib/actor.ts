@@ -1,4 +1,6 @@
 import { isPublicRoleName } from '@cairn/shared';
+import type { FastifyRequest } from 'fastify';
+import { unauthenticated } from './http-error';
 
 /** Who is calling: resolved from the access token, never from client-supplied ids. */
 export interface Actor {
@@ -19,3 +21,9 @@ export function isPublicActor(actor: Pick<Actor, 'roles'>): boolean {
 
 /** True when one of the actor's roles is above the coach level. */
 export const isCoach = (actor: Actor) => actor.roles.some((r) => r.level > COACH_LEVEL);
+
+/** The authenticated actor; only call in routes behind `app.authenticate` (plugins/auth.ts sets request.actor). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}

@@ -43,9 +43,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['db'] },
 );
-
-/** The authenticated actor; only call in routes behind `app.authenticate`. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthenticated();
-  return request.actor;
-}

@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OidcProviderName } from '../../config';
+import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, noAuth, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { authRateLimit, refreshRateLimit } from '../../plugins/rate-limit';
 import {
   deleteAccount,

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { runDateNotices } from '../dates/dates.jobs';
 import { BATTLE_SWEEP_JOB, runBattleSweep } from './battles.jobs';
 import { answerChallenge, challenge, getBattle, listContenders, myBattles } from './battles.service';

@@ -1,8 +1,8 @@
 import { customerThemeResponseSchema, customerThemeUpdateSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { getCustomerTheme, saveCustomerTheme } from './branding.service';
 import { manifestQuerySchema, webManifest } from './manifest';
 

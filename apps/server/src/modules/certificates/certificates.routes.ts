@@ -2,8 +2,8 @@ import { certificatesResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idListParam as idList } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { CERTIFICATES_JOB, getCertificates, notifyCertificates } from './certificates.service';
 
 /** Certificates with their PDFs (docs/results.md). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
-import { actorOf } from '../../plugins/auth';
 import { RATE_LIMIT_MESSAGE } from '../../plugins/errors';
 
 /**

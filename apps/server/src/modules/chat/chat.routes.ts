@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { discard, receiveForm } from '../media/multipart';
 import { notAccepted } from '../media/upload.service';

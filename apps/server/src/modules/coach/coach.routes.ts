@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { getCoachUserTrails, listCoachUsers, updateCoachUser } from './coach.service';
 
 /** The coach view: the customer's learners, their trails, and changes to their profiles (docs/me-and-coach.md). */

@@ -2,8 +2,8 @@ import { dashboardQuerySchema, dashboardResponseSchema, meDashboardResponseSchem
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { getDashboard, getMeDashboard, parseEndpoint } from './dashboards.service';
 
 const segment = z.string().max(40);

@@ -2,11 +2,10 @@ import { INT4_MAX, mediaResponseSchema, uploadResponseSchema } from '@cairn/shar
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isPublicActor } from '../../lib/actor';
+import { actorOf, isPublicActor } from '../../lib/actor';
 import { fileHref } from '../../lib/file-urls';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as idParamSchema } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { checkZipSelection, ZIP_RETRY_AFTER_SECONDS, ZipSlots, zipStream } from './downloads';
 import { presentMedia } from './media.presenter';

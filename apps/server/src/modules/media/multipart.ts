@@ -1,8 +1,8 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { MediaConfig } from '../../config';
+import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
-import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { confirmQuota, uploadBudget } from './quota.service';
 import { type PendingUpload, receiveFile } from './upload.service';

@@ -11,10 +11,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isPublicActor } from '../../lib/actor';
+import { actorOf, isPublicActor } from '../../lib/actor';
 import { forbidden, validationError } from '../../lib/http-error';
 import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import type { Storage } from '../../storage/storage';
 import { presentMedia } from './media.presenter';
 import { attachAvatar, commitUploads } from './media.service';

@@ -2,8 +2,8 @@ import { notificationResponseSchema, notificationsPageResponseSchema } from '@ca
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { listenForNotifications, listNotifications, readNotification } from './notifications.service';
 
 /** Notifications: the paged list and reading one; live NOTIFICATION events on commit. */

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { CERTIFICATES_JOB } from '../certificates/certificates.service';
 import { getAssessment } from './assessments.service';
 import { answerPebble, currentPebble } from './player.service';

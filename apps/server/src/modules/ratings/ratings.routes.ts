@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { getRboTarget, myRboRatings, rateAnswer } from './ratings.service';
 
 /** Peer ratings (RBO): rating requests, ratings and the actor's overview (docs/ratings.md). */

@@ -7,9 +7,9 @@ import {
 } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
 import { jsonOnce, sendJson } from '../../lib/json-once';
 import { AUTH_ERRORS, bearer, errorResponses, noAuth } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { presentLocales } from './reference.presenter';
 import { listCountries, listFieldDefinitions, listThemes, listUserFields, updateUserFields } from './reference.service';
 

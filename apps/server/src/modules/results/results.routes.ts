@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import {
   getTrailResult,
   RESULTS_PDF_JOB,

@@ -2,8 +2,8 @@ import { rewardsResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idListParam as idList, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { listRewards, previewRewards } from './rewards.service';
 
 /** Rewards: the signed-in user's, and a preview of the popup (docs/results.md). */

@@ -2,8 +2,8 @@ import { resettableTrailsResponseSchema, trailResponseSchema, trailsResponseSche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
-import { actorOf } from '../../plugins/auth';
 import { getGame, listGames, listResettable, resetGame } from './trails.service';
 
 const idParams = z.object({ id: idParam });
