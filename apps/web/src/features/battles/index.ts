@@ -1,5 +1,5 @@
 // The battles feature's public face: what other features may use; everything else in features/battles is its own.
-export { useMyBattles } from './api';
+export { battlesKey, useMyBattles } from './api';
 export { BattleRecord } from './components/BattleRecord';
 export { TrailBattles } from './components/TrailBattles';
 export { battlePopup, battlePopupStore, datePopup, datePopupStore } from './store';

@@ -7,20 +7,8 @@ import { useLocale } from '../../../lib/use-locale';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { fetchNotificationsPage, notificationsKey } from '../api';
+import { notificationEventRow } from '../notification-events';
 import { useOpenNotification } from './useOpenNotification';
-
-const TITLE_KEYS = {
-  NOTIFY_REWARD: 'event.reward',
-  NOTIFY_CERTIFICATE: 'event.certificate',
-  NOTIFY_RESULTS_PDF: 'event.resultsPdf',
-  NOTIFY_BATTLE: 'event.battle',
-  NOTIFY_RBO: 'event.rating',
-  DUE_DATE: 'event.dueDate',
-  START_DATE: 'event.startDate',
-} as const;
-type TitleKey = (typeof TITLE_KEYS)[keyof typeof TITLE_KEYS] | 'event.other';
-
-const titleKey = (event: string): TitleKey => TITLE_KEYS[event as keyof typeof TITLE_KEYS] ?? 'event.other';
 
 export function useNotificationPages() {
   return useInfiniteQuery({
@@ -66,7 +54,7 @@ function NotificationItem({ n, onOpen }: { n: AppNotification; onOpen: (n: AppNo
         />
         <span className="min-w-0 flex-1">
           {unread && <span className="sr-only">{t('unread')}: </span>}
-          <span className="block">{t(titleKey(n.event))}</span>
+          <span className="block">{t(notificationEventRow(n.event).title)}</span>
           {trail && <span className="block truncate text-sm font-normal">{trail}</span>}
           {when && (
             <time dateTime={n.created_at} className="block text-xs font-normal text-slate-500">
