@@ -1,7 +1,7 @@
 import { EMAIL_MAX, URL_MAX } from '@cairn/shared/validation';
 import { describe, expect, it } from 'vitest';
 import { mineralError } from '../answers';
-import { mineral } from './fixtures';
+import { mineral } from './player.fixtures';
 
 describe('answer rules check the length before the pattern (issue 26: ReDoS)', () => {
   it('refuses a long email or url answer as too long, at once', () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeXhr, mineral, renderPebble } from './fixtures';
+import { FakeXhr, mineral, renderPebble } from './player.fixtures';
 
 const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;

@@ -2,7 +2,7 @@ import type { MineralAnswer, MineralType } from '@cairn/shared/api/trails';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeXhr, mineral, renderPebble } from './fixtures';
+import { FakeXhr, mineral, renderPebble } from './player.fixtures';
 
 type Case = {
   type: MineralType;

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TrailResultView } from '../components/TrailResultView';
-import { trailResult } from './fixtures';
+import { trailResult } from './results.fixtures';
 
 function renderView(opts: { isOwner: boolean; canReset?: boolean; result?: ReturnType<typeof trailResult> }) {
   const base = opts.result ?? trailResult();
