@@ -1,4 +1,4 @@
-import type { Pebble } from '@cairn/shared';
+import { type Pebble, parseNotificationData } from '@cairn/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, notifications, trailProgress, userRewards } from '../../db/schema';
@@ -221,6 +221,8 @@ describe('an answer is one command', () => {
       { event: 'NOTIFY_REWARD', data: { rewards: [expect.any(Number)], trail_id: id, trail: 'Counted exam' } },
       { event: 'NOTIFY_REWARD', data: { rewards: [expect.any(Number)], trail_id: id, trail: 'Counted exam' } },
     ]);
+    // written in the answer's statement (not createNotification): still the shape the shared map gives the kind
+    for (const n of notes) expect(parseNotificationData(n.event, n.data)).toEqual(n.data);
     // the changed answer (now wrong) is scored again: the trail is no longer passed, nothing is issued twice
     expect((await learner.trail(id)).progress).toMatchObject({ status: 'completed', passed: 2, xp: 20 });
   });
