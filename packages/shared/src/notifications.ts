@@ -4,9 +4,10 @@ import type { AppNotification } from './api/results';
 
 /**
  * The notification kinds: each event (and, where it has one, each `type` of it) with the shape of its `data`.
- * The server stores a notification only through `createNotification`, typed by this map, and parses `data` by
- * its kind when it reads the list back; the web's event table (apps/web/src/features/notifications/notification-events.ts) has a
- * row per event. A new kind: docs/notifications.md.
+ * The server stores a notification through `createNotification`, typed by this map (the reward one is written in
+ * the answer's statement, in the same shape), and parses `data` by its kind when it reads the list back; the
+ * web's event table (apps/web/src/features/notifications/notification-events.ts) has a row per event.
+ * A new kind: docs/notifications.md.
  */
 
 export const NOTIFY_BATTLE = 'NOTIFY_BATTLE';
@@ -71,7 +72,7 @@ const trailList = z.array(z.object({ id, name: text }));
 export const NOTIFICATION_DATA = {
   [NOTIFY_BATTLE]: battleData,
   [NOTIFY_RBO]: rboData,
-  /** the rewards a declaration earned (player/answers.store.ts writes it in the answer's statement; player.test.ts checks its shape) */
+  /** the rewards a declaration earned (written in the answer's statement, player/answers.store.ts) */
   [NOTIFY_REWARD]: z.object({ rewards: z.array(id), ...trailRef }),
   /** a certificate, announced once its PDF is rendered; `file` and `pdf` are stored unsigned, signed per reader */
   [NOTIFY_CERTIFICATE]: z.object({ certificates: z.array(id), name: text, file: text, pdf: text, ...trailRef }),
