@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { BATTLE_NOTIFICATION_TYPES, type BattleNotificationType, battleStyleSchema } from './api/battles';
-import type { AppNotification } from './api/results';
 
 /**
  * The notification kinds: each event (and, where it has one, each `type` of it) with the shape of its `data`.
@@ -108,11 +107,6 @@ export const NOTIFICATION_KINDS: readonly string[] = NOTIFICATION_EVENTS.flatMap
 
 /** An event and its data, as one tuple per kind: a data that does not fit its event is a type error. */
 export type NotificationOf = { [E in NotificationEvent]: [event: E, data: NotificationData<E>] }[NotificationEvent];
-
-/** A §3 Notification of a known kind, its data parsed. */
-export type KnownNotification<E extends NotificationEvent = NotificationEvent> = {
-  [K in E]: Omit<AppNotification, 'event' | 'data'> & { event: K; data: NotificationData<K> };
-}[E];
 
 export const isNotificationEvent = (event: string): event is NotificationEvent =>
   Object.hasOwn(NOTIFICATION_DATA, event);

@@ -1,5 +1,5 @@
 import type { AppNotification } from '@cairn/shared/api/results';
-import type { NotificationEvent } from '@cairn/shared/notifications';
+import { isNotificationEvent, type NotificationEvent } from '@cairn/shared/notifications';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type notificationsText from '../../locales/en/notifications.json';
 import { battlePopup, battlesKey, datePopup } from '../battles';
@@ -92,7 +92,7 @@ export const GENERIC_ROW: NotificationEventRow = { title: 'event.other' };
 
 /** The row of an event. */
 export const notificationEventRow = (event: string): NotificationEventRow =>
-  Object.hasOwn(NOTIFICATION_EVENTS_TABLE, event) ? NOTIFICATION_EVENTS_TABLE[event as NotificationEvent] : GENERIC_ROW;
+  isNotificationEvent(event) ? NOTIFICATION_EVENTS_TABLE[event] : GENERIC_ROW;
 
 /**
  * A notification arrived (the live NOTIFICATION event): its popup, which counts as reading it, then the queries
