@@ -6,23 +6,22 @@ import { configureFileSigning, loadFileSecret } from './lib/file-urls';
 import { HttpError } from './lib/http-error';
 import { configureTokenDerivation } from './lib/tokens';
 import { fastifyTrustProxy } from './lib/trust-proxy';
-import accountsRoutes from './modules/accounts/accounts.routes';
-import passwordRoutes from './modules/accounts/password.routes';
-import battlesRoutes from './modules/battles/battles.routes';
-import brandingRoutes from './modules/branding/branding.routes';
-import certificatesRoutes from './modules/certificates/certificates.routes';
-import chatModule from './modules/chat';
-import coachRoutes from './modules/coach/coach.routes';
-import dashboardsRoutes from './modules/dashboards/dashboards.routes';
-import mediaModule from './modules/media';
-import notificationsRoutes from './modules/notifications/notifications.routes';
-import playerRoutes from './modules/player/player.routes';
-import ratingsRoutes from './modules/ratings/ratings.routes';
-import clientConfigRoutes from './modules/reference/client-config.routes';
-import referenceRoutes from './modules/reference/reference.routes';
-import resultsRoutes from './modules/results/results.routes';
-import rewardsRoutes from './modules/rewards/rewards.routes';
-import trailsRoutes from './modules/trails/trails.routes';
+import accounts from './modules/accounts';
+import battles from './modules/battles';
+import branding from './modules/branding';
+import certificates from './modules/certificates';
+import chat from './modules/chat';
+import coach from './modules/coach';
+import dashboards from './modules/dashboards';
+import dates from './modules/dates';
+import media from './modules/media';
+import notifications from './modules/notifications';
+import player from './modules/player';
+import ratings from './modules/ratings';
+import reference from './modules/reference';
+import results from './modules/results';
+import rewards from './modules/rewards';
+import trails from './modules/trails';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
@@ -50,6 +49,29 @@ export function hasNul(value: unknown, depth = 0): boolean {
   for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
   return false;
 }
+
+/**
+ * The app's modules, in registration order. Each one's index.ts registers its routes and its jobs (and exports what
+ * the plugins need of it); content has neither (its importer serves the CLI and the seed) and is not listed.
+ */
+const MODULES = [
+  accounts,
+  reference,
+  branding,
+  notifications,
+  results,
+  rewards,
+  certificates,
+  trails,
+  player,
+  ratings,
+  battles,
+  dates,
+  media,
+  chat,
+  dashboards,
+  coach,
+];
 
 export interface BuildOptions {
   /** use this database instead of opening one from config.databaseUrl (the caller closes it) */
@@ -129,22 +151,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(jobsPlugin);
   await app.register(staticPlugin);
 
-  await app.register(accountsRoutes);
-  await app.register(passwordRoutes);
-  await app.register(referenceRoutes);
-  await app.register(clientConfigRoutes);
-  await app.register(brandingRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(resultsRoutes);
-  await app.register(rewardsRoutes);
-  await app.register(certificatesRoutes);
-  await app.register(trailsRoutes);
-  await app.register(playerRoutes);
-  await app.register(ratingsRoutes);
-  await app.register(battlesRoutes);
-  await app.register(mediaModule);
-  await app.register(chatModule);
-  await app.register(dashboardsRoutes);
-  await app.register(coachRoutes);
+  for (const module of MODULES) await app.register(module);
   return app;
 }

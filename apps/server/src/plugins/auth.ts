@@ -3,8 +3,7 @@ import fp from 'fastify-plugin';
 import type { Actor } from '../lib/actor';
 import { unauthenticated } from '../lib/http-error';
 import { hashToken } from '../lib/tokens';
-import { cachedActor, loadActor } from '../modules/accounts/sessions.service';
-import { listenForRevocations } from '../modules/accounts/token-cache';
+import { cachedActor, listenForRevocations, loadActor } from '../modules/accounts';
 
 /** The bearer token of the request, or null. */
 export function bearerToken(request: FastifyRequest): string | null {

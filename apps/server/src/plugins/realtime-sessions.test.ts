@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase, type Database } from '../db/client';
 import { DEMO_USERS } from '../db/seed/demo-data';
-import { tokenCacheOf } from '../modules/accounts/token-cache';
+import { tokenCacheOf } from '../modules/accounts';
 import { bearer, createTestApp, login, readMail, resetLinkFrom, type TestApp } from '../test/harness';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { authTokens, sessions, users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { hashToken } from '../lib/tokens';
-import { accessGrant } from '../modules/accounts/sessions.service';
-import { type Revocation, tokenCacheOf } from '../modules/accounts/token-cache';
+import { accessGrant, type Revocation, tokenCacheOf } from '../modules/accounts';
 import type { RealtimeSocket as LiveSocket, RealtimeServer } from './realtime';
 
 /** setTimeout's longest delay (about 24.8 days); a later expiry is checked again then. */

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error';
-import { fileAccess, privateFileHeaders } from '../modules/media/file-access';
+import { fileAccess, privateFileHeaders } from '../modules/media';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -10,7 +10,6 @@ import {
   type ResetMailJob,
   requestPasswordReset,
   resetPassword,
-  sendResetMail,
 } from './password.service';
 
 /** Forgotten-password mail and reset (spec §7 Account). */
@@ -18,7 +17,6 @@ export default async function passwordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const limited = authRateLimit(app);
-  app.jobs.register<ResetMailJob>(RESET_MAIL_JOB, (job) => sendResetMail(app.db, app.mailer, job, app.config));
   const enqueueResetMail = (job: ResetMailJob) => app.jobs.enqueue(RESET_MAIL_JOB, job);
 
   app.post(

@@ -10,33 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
-import { runDateNotices } from '../dates/dates.jobs';
-import { BATTLE_SWEEP_JOB, runBattleSweep } from './battles.jobs';
 import { answerChallenge, challenge, getBattle, listContenders, myBattles } from './battles.service';
 
 const idParams = z.object({ id: idParam });
-export const DATE_NOTICES_JOB = 'dates:notices';
 
-/** Battles (docs/battles.md): contenders, challenge, accept, decline, the battle, the learner's battles; the scheduled jobs. */
+/** Battles (docs/battles.md): contenders, challenge, accept, decline, the battle, the learner's battles. */
 export default async function battlesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['battles'];
   const auth = { onRequest: app.authenticate };
-
-  app.jobs.register(BATTLE_SWEEP_JOB, async () => {
-    const r = await runBattleSweep(app.db);
-    if (Object.values(r).some((n) => n > 0)) app.log.info(r, 'battle reminders and deadlines');
-  });
-  app.jobs.register(DATE_NOTICES_JOB, async () => {
-    const r = await runDateNotices(app.db);
-    if (r.sent > 0) app.log.info(r, 'due and start date notices');
-  });
-  if (app.config.scheduleSeconds > 0) {
-    app.addHook('onReady', async () => {
-      await app.jobs.schedule(BATTLE_SWEEP_JOB, app.config.scheduleSeconds * 1000);
-      await app.jobs.schedule(DATE_NOTICES_JOB, app.config.scheduleSeconds * 1000);
-    });
-  }
 
   app.get(
     '/api/game/contenders/:id',

@@ -4,20 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idListParam as idList } from '../../lib/route-schemas';
-import { CERTIFICATES_JOB, getCertificates, notifyCertificates } from './certificates.service';
+import { getCertificates } from './certificates.service';
 
 /** Certificates with their PDFs (docs/results.md). */
 export default async function certificatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const auth = { onRequest: app.authenticate };
-
-  app.jobs.register(CERTIFICATES_JOB, async () => {
-    await notifyCertificates(app);
-  });
-  if (app.config.scheduleSeconds > 0) {
-    app.addHook('onReady', async () => app.jobs.schedule(CERTIFICATES_JOB, app.config.scheduleSeconds * 1000));
-  }
 
   app.get(
     '/api/certificates/user/:ids',

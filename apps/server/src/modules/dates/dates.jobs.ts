@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { plusDays, utcDay } from '../../lib/days';
 import { createNotification, emitOnCommit } from '../notifications/notifications.service';
 
+export const DATE_NOTICES_JOB = 'dates:notices';
+
 /** The notices of the daily job: which assignment date, how many days ahead, which event and type. */
 const KINDS = [
   { kind: 'due_one_day', column: 'due_on', ahead: 1, event: DUE_DATE, type: 'one_day' },

@@ -6,6 +6,9 @@ import { ImageService } from './image.service';
 import mediaRoutes from './media.routes';
 import vaultsRoutes from './vaults.routes';
 
+// what the static plugin needs of media: who may read a private file under /files, and its headers
+export { fileAccess, privateFileHeaders } from './file-access';
+
 /**
  * Media, vault and image routes. Not wrapped in fastify-plugin on purpose: the multipart parser
  * registered here applies to these routes only; everywhere else non-JSON bodies stay 415.

@@ -4,15 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id, trustedResponse } from '../../lib/route-schemas';
-import { listenForNotifications, listNotifications, readNotification } from './notifications.service';
+import { listNotifications, readNotification } from './notifications.service';
 
 /** Notifications: the paged list and reading one; live NOTIFICATION events on commit. */
 export default async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
   const auth = { onRequest: app.authenticate };
-
-  await listenForNotifications(app);
 
   app.get(
     '/api/notifications/:id',

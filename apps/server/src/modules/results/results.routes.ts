@@ -9,22 +9,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam as id } from '../../lib/route-schemas';
-import {
-  getTrailResult,
-  RESULTS_PDF_JOB,
-  type ResultsPdfJob,
-  requestResultsPdf,
-  resetTrails,
-  runResultsPdfJob,
-} from './results.service';
+import { getTrailResult, requestResultsPdf, resetTrails } from './results.service';
 
 /** Trail results, results PDFs and resets (docs/results.md). */
 export default async function resultsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['results'];
   const auth = { onRequest: app.authenticate };
-
-  app.jobs.register<ResultsPdfJob>(RESULTS_PDF_JOB, (job) => runResultsPdfJob(app, job));
 
   app.get(
     '/api/results/users/:user_id/:trail_id',
