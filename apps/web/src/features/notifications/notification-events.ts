@@ -38,8 +38,7 @@ export interface NotificationEventRow {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-export const numbers = (v: unknown): number[] =>
-  Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
+const numbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 
 /** A popup that shows the notification itself (battle, rating, date notice). */
 const shows =
