@@ -4,11 +4,11 @@
 // Each variant has a DATA_DIR of its own (data/bench-startup-<variant>, wiped), started once to create the embedded
 // PostgreSQL, migrate and seed; then `rounds` second starts (data present), the two variants alternated. Per start:
 // ms from spawn to the first 200 of GET /api/languages/supported (polled every 10 ms), and the resident memory of the
-// server's node processes (VmRSS summed over the process group's node processes: tsx's launcher counts; the
-// embedded PostgreSQL does not) right after that 200 and 2 s later. Reports the median (min–max) of each.
+// server's processes (VmRSS summed over the process group's node processes and tsx's esbuild service: tsx's
+// launcher counts; the embedded PostgreSQL does not) right after that 200 and 2 s later. Reports the median (min–max) of each.
 // The build itself (esbuild, run by `npm start` before node) is timed once and reported apart.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { root } from './_server.mjs';
@@ -33,15 +33,16 @@ const freePort = () =>
     });
   });
 
-/** VmRSS (MB) summed over the node processes of process group `pgid`. */
+/** VmRSS (MB) summed over the node (and tsx's esbuild service) processes of process group `pgid`. */
 function groupNodeRssMb(pgid) {
   let kb = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (Number(fields[2]) !== pgid || comm !== 'node') continue;
+      // by executable, not by name: Node 24 names its main thread "MainThread"
+      const exe = path.basename(readlinkSync(`/proc/${pid}/exe`));
+      if (Number(fields[2]) !== pgid || !['node', 'esbuild'].includes(exe)) continue;
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {}
   }
