@@ -43,6 +43,22 @@ module.exports = {
       from: { path: '^apps/web/src/', pathNot: TESTS },
       to: { circular: true },
     },
+    {
+      name: 'server-plugin-module-public-face',
+      comment:
+        'A server plugin uses a module only through its public face, modules/<name>/index.ts (which registers the ' +
+        "module's routes and jobs and exports what plugins need of it): export it there instead of importing an internal.",
+      severity: 'error',
+      from: { path: '^apps/server/src/plugins/', pathNot: TESTS },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'server-lib-generic',
+      comment: 'apps/server/src/lib/ (the actor, tokens, the PDF renderer, …) is under every module and plugin: it imports neither.',
+      severity: 'error',
+      from: { path: '^apps/server/src/lib/', pathNot: TESTS },
+      to: { path: '^apps/server/src/(modules|plugins)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
