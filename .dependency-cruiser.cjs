@@ -54,7 +54,8 @@ module.exports = {
     },
     {
       name: 'server-lib-generic',
-      comment: 'apps/server/src/lib/ (the actor, tokens, the PDF renderer, …) is under every module and plugin: it imports neither.',
+      comment:
+        'apps/server/src/lib/ (the actor, tokens, the PDF renderer, …) is under every module and plugin: it imports neither.',
       severity: 'error',
       from: { path: '^apps/server/src/lib/', pathNot: TESTS },
       to: { path: '^apps/server/src/(modules|plugins)/' },
