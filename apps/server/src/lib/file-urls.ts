@@ -108,6 +108,11 @@ export function checkSignature(key: string, exp: unknown, sig: unknown, now = Da
   return Number(exp) * 1000 <= now ? 'expired' : 'valid';
 }
 
+/** A path under DATA_DIR/files as the URL the client loads (relative, so it works behind any origin); unsigned. */
+export function fileUrl(relativePath: string): string {
+  return `/files/${relativePath.replace(/^\/+/, '')}`;
+}
+
 /** The URL the client loads for a storage key: /files/{key}, signed when the key is private. */
 export function fileHref(key: string, now = Date.now()): string {
   const k = key.replace(/^\/+/, '');

@@ -1,5 +1,6 @@
 import { type ProfileField, profileCompletion, resolveLocale, type User } from '@cairn/shared';
 import type { CustomerStyle } from '../../db/schema';
+import { fileUrl } from '../../lib/file-urls';
 import { presentLocales } from '../reference/reference.presenter';
 
 export interface UserRow {
@@ -37,11 +38,6 @@ const readableDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-
-/** A path under DATA_DIR/files as the URL the client loads (relative, so it works behind any origin). */
-export function fileUrl(relativePath: string): string {
-  return `/files/${relativePath.replace(/^\/+/, '')}`;
-}
 
 /**
  * presentLocales() once for the process: every profile carries the same list. Frozen, so the trusted serializer

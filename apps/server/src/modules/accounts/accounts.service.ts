@@ -13,12 +13,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, namedStatement } from '../../db/client';
 import { countries, publicLinks, roles, userRoles, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { fileUrl } from '../../lib/file-urls';
 import { assertValid, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../../lib/password';
 import { can as canReference } from '../reference/reference.policy';
 import { presentField } from '../reference/reference.presenter';
 import { can } from './accounts.policy';
-import { type CustomerRow, fileUrl, presentUser, type UserFacts, type UserRow } from './accounts.presenter';
+import { type CustomerRow, presentUser, type UserFacts, type UserRow } from './accounts.presenter';
 import { revokeAllSessions, type SessionMeta, startSession, type TokenTtls } from './sessions.service';
 
 export const invalidCredentials = () => new HttpError(422, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
