@@ -104,7 +104,8 @@ export async function startServer(name, port, env = {}) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(`${dataDir}/server.log`, 'w');
-  // BENCH_CPU_PROF=dir: run the server under node --cpu-prof (what `npm start` runs, without npm)
+  // BENCH_CPU_PROF=dir: run the server under node --cpu-prof, from the TypeScript sources through tsx (npm start runs
+  // the compiled bundle since round 13; the sources give profiles that name the .ts files without a source map)
   const prof = process.env.BENCH_CPU_PROF;
   // loop: the server's event-loop utilisation and delay, once a second, in DATA_DIR/loop.jsonl (readLoop)
   const { loop, ...extraEnv } = env;
