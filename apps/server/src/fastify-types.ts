@@ -6,7 +6,7 @@ import type { Actor } from './lib/actor';
 import type { ReportError } from './plugins/error-reporting';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
-import type { Realtime } from './plugins/realtime';
+import type { Realtime } from './plugins/realtime.types';
 
 declare module 'fastify' {
   interface FastifyInstance {

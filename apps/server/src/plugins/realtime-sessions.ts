@@ -5,7 +5,7 @@ import { authTokens, sessions, users } from '../db/schema';
 import { HttpError } from '../lib/http-error';
 import { hashToken } from '../lib/tokens';
 import { accessGrant, type Revocation, tokenCacheOf } from '../modules/accounts';
-import type { RealtimeSocket as LiveSocket, RealtimeServer } from './realtime';
+import type { RealtimeSocket as LiveSocket, RealtimeServer } from './realtime.types';
 
 /** setTimeout's longest delay (about 24.8 days); a later expiry is checked again then. */
 const MAX_DELAY = 2_147_483_647;
