@@ -18,6 +18,12 @@ export default defineConfig({
     },
   },
   build: {
+    rolldownOptions: {
+      // each feature's index.ts (its public face, docs/web.md) only re-exports: marked free of side effects and
+      // loaded lazily, a consumer's chunk takes what it imports from a feature, not every module the face lists
+      experimental: { lazyBarrel: true },
+      treeshake: { moduleSideEffects: (id: string) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
     outDir: 'dist',
     sourcemap: false,
     // the entry's imports stay preloaded from index.html; a lazy chunk's imports are fetched by the browser itself

@@ -1,3 +1,7 @@
-// The trails feature's public face: the trail queries (list, one trail, their keys) every screen that shows or
-// plays a trail reads. No components: the games feature shows the trails, the player plays them.
+// The trails feature's public face: the trail and pebble requests (list, one trail, their keys, the current pebble,
+// answers, reset) and the try-again prompt, for every screen that shows, plays or restarts a trail. The games
+// feature shows the trails, the player plays them.
 export { hasStarted, trailKey, trailQuery, trailsKey, trailsQuery, useTrail, useTrails } from './api';
+export { TryAgainDialog } from './components/TryAgainDialog';
+export type { AnswerResult } from './pebbles';
+export { fetchPebble, pebbleKey, resetTrail, submitAnswers } from './pebbles';

@@ -9,8 +9,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { fetchPebble, type Move, PebbleForm, submitAnswers } from '../../player';
-import { trailsKey } from '../../trails';
+import { type Move, PebbleForm } from '../../player';
+import { fetchPebble, submitAnswers, trailsKey } from '../../trails';
 import { battleKey, shortName, useAnswerChallenge, useBattle, useBattleLive } from '../api';
 import { Side, sidesOf } from './BattleSummary';
 

@@ -6,8 +6,7 @@ import { http } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { resetTrail } from '../../player';
-import { trailsKey } from '../../trails';
+import { resetTrail, trailsKey } from '../../trails';
 import { dashboardsKey } from '../api';
 
 const resetsKey = ['me', 'resets'] as const;

@@ -12,11 +12,10 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { trailsKey, useTrail } from '../../trails';
-import { fetchPebble, pebbleKey, resetTrail, submitAnswers } from '../api';
+import { fetchPebble, pebbleKey, resetTrail, submitAnswers, TryAgainDialog, trailsKey, useTrail } from '../../trails';
 import { finishPublic } from '../finish';
 import { type Move, PebbleForm } from './PebbleForm';
-import { FinishedDialog, TryAgainDialog } from './PlayerDialogs';
+import { FinishedDialog } from './PlayerDialogs';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerPanel, type PlayerPanelTab } from './PlayerPanel';
 

@@ -1,6 +1,6 @@
 import type { TrailResult } from '@cairn/shared/api/results';
 import { useTranslation } from 'react-i18next';
-import { TryAgainDialog } from '../../player';
+import { TryAgainDialog } from '../../trails';
 import { TrailResultView } from './TrailResultView';
 import type { useResultActions } from './useResultActions';
 

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { useLocalePath } from '../../../lib/use-locale';
-import { fetchPebble, pebbleKey } from '../../player';
-import { trailsKey } from '../../trails';
+import { fetchPebble, pebbleKey, trailsKey } from '../../trails';
 import { requestResultPdf, resetUserTrails, resultKey, resultsKey, useCertificatePdfs } from '../api';
 import type { CertificateLink } from './TrailResultView';
 
