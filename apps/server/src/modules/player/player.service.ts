@@ -223,7 +223,7 @@ async function tryAnswer(
   // pebble asks peers and the coach to rate it (docs/ratings.md): both in the answer's transaction
   const battleId = form.battle_id;
   const asksRatings = detail.pebble.isRbo && !before?.answeredAt && actor.customerId !== null && !isPublicActor(actor);
-  const store = async (tx: Db | Tx) => {
+  const store = async (tx: Tx) => {
     const stored = await storeAnswer(tx, write);
     if (!stored.fresh) return null;
     if (!stored.stored) throw answerLocked();

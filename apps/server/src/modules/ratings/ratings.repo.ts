@@ -86,7 +86,7 @@ export async function requestRatings(
 }
 
 /** The ratings one player's answer to a pebble received, newest first. */
-export async function ratingsOf(db: Db | Tx, pebbleId: number, playerId: number): Promise<RatingRow[]> {
+export async function ratingsOf(db: Tx, pebbleId: number, playerId: number): Promise<RatingRow[]> {
   const res = await db.execute<RatingRow>(sql`
     select r.id, r.rater_id, u.firstname, u.lastname, u.email, u.avatar_url as avatar, r.rating, r.comment,
                (select d.id from discussions d where d.type in ('individual', 'coach') and d.pair_key = least(r.rater_id, r.player_id)::text || '-' || greatest(r.rater_id, r.player_id)::text order by (d.type = 'coach') desc limit 1) as discussion_id, r.created_at
