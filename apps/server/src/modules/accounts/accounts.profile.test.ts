@@ -30,8 +30,9 @@ describe('GET /api/user/profile', () => {
     expect(user.customer?.style.colors.color0).toEqual({ r: 255, g: 114, b: 51 });
     expect(user.supported_languages).toHaveLength(LOCALES.length);
     expect(user.supported_languages[0]).toMatchObject({ code: 'en', default_name: 'English' });
-    // home: the four demo trails, never opened; chats: the seeded Acme announcements are unread (docs/chat.md)
-    expect(user.notifications).toEqual({ home: 4, me: 0, chats: 1, notifications: 0 });
+    // home: the four demo trails, never opened; chats: the seeded Acme announcements are unread but not repliable,
+    // so not shown to the learner and not counted (§6, docs/chat.md)
+    expect(user.notifications).toEqual({ home: 4, me: 0, chats: 0, notifications: 0 });
     expect(user.fields.map((f) => f.name)).toEqual([
       'title',
       'gender',

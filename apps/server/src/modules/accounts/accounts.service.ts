@@ -157,7 +157,11 @@ const profileRow = namedStatement<ProfileRow>(
          'unreadChats', count(*) filter (where dp.unread > 0),
          'discussions', count(*),
          'unreadMessages', coalesce(sum(dp.unread), 0))
-       from discussion_participants dp where dp.user_id = u.id)
+       -- the discussions the user is shown (§6, chat.policy isShown: a non-repliable broadcast or company
+       -- discussion only to its owners), so the Chat badge agrees with GET /api/chats
+       from discussion_participants dp join discussions d on d.id = dp.discussion_id
+       where dp.user_id = u.id
+         and ((d.channel <> 'broadcast' and d.type <> 'company') or d.repliable or dp.owner))
      || (select jsonb_build_object(
            'accessible', count(*) filter (where ta.open),
            'inaccessible', count(*) filter (where not ta.open),

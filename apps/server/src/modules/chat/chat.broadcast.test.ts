@@ -4,7 +4,7 @@ import { DEMO_COMPANY_CHANNEL } from '../../db/seed/demo-chats';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
 
-// the demo's company broadcast (owner: the coach; members: learner, rival) grown to 2,003 participants
+// the demo's company broadcast (owner: the coach; members: learner, rival), made repliable, grown to 2,003 participants
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
@@ -28,6 +28,8 @@ beforeAll(async () => {
      select $3, id, 0 from u`,
     [ids.coach, EXTRA, company],
   );
+  // members are shown a broadcast only when it is repliable (§6, chat.shown.test.ts)
+  await t.database.pool.query('update discussions set repliable = true where id = $1', [company]);
 });
 afterAll(() => t.close());
 
@@ -68,7 +70,6 @@ describe("a broadcast's participants go to its owners only; members see the coun
   });
 
   it("in a repliable broadcast a member's message shows its sender's name to other members", async () => {
-    await t.database.pool.query('update discussions set repliable = true where id = $1', [company]);
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/broadcasts',

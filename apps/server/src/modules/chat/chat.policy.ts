@@ -16,3 +16,13 @@ export function chatActor(actor: Actor): ChatActor {
 export function canPost(d: { repliable: boolean }, p: { owner: boolean }): boolean {
   return d.repliable || p.owner;
 }
+
+/**
+ * §6 "Broadcast/company discussions are shown only when repliable": a broadcast or company discussion is listed
+ * (GET /api/chats, the search, the Chat badge, live events) only to those who may reply in it — everyone when it is
+ * repliable, its owners when it is not. Other discussions are always shown to their participants (docs/chat.md).
+ */
+export function isShown(d: { channel: string; type: string; repliable: boolean }, p: { owner: boolean }): boolean {
+  return (d.channel !== 'broadcast' && d.type !== 'company') || canPost(d, p);
+}
+

@@ -13,7 +13,7 @@ import { forbidden, HttpError, notFound, validationError } from '../../lib/http-
 import type { Storage } from '../../storage/storage';
 import { commitUploads } from '../media/media.service';
 import type { PendingUpload } from '../media/upload.service';
-import { type ChatActor, canPost } from './chat.policy';
+import { type ChatActor, canPost, isShown } from './chat.policy';
 import { type ParticipantRow, presentMessage } from './chat.presenter';
 import { getMessage, ownDiscussion } from './chat.service';
 
@@ -21,6 +21,7 @@ import { getMessage, ownDiscussion } from './chat.service';
 export interface Posted {
   messageId: number;
   discussionId: number;
+  /** the participants to tell: those the discussion is shown to (chat.policy isShown) */
   participantIds: number[];
   /** the message as the sender sees it */
   message: Message;
@@ -77,7 +78,7 @@ export async function postMessage(
 }
 
 interface PostedRow {
-  d: { id: number; channel: DiscussionChannel; repliable: boolean; owner: boolean } | null;
+  d: { id: number; channel: DiscussionChannel; type: string; repliable: boolean; owner: boolean } | null;
   m: { id: number; discussion_id: number; created_at: string } | null;
   participants: {
     user_id: number;
@@ -100,7 +101,7 @@ async function insertMessage(
 ): Promise<Posted> {
   const statement = sql`
     with d as (
-      select d.id, d.channel, d.repliable, p.owner
+      select d.id, d.channel, d.type, d.repliable, p.owner
       from ${discussions} d
       join ${discussionParticipants} p on p.discussion_id = d.id and p.user_id = ${actor.userId}
       where d.id = ${input.discussionId} and d.customer_id = ${actor.customerId}
@@ -175,7 +176,8 @@ async function insertMessage(
   return {
     messageId: row.m.id,
     discussionId: row.m.discussion_id,
-    participantIds: participants.map((p) => p.userId),
+    // the live event goes to those the discussion is shown to (§6: a non-repliable broadcast, to its owners)
+    participantIds: participants.filter((p) => isShown(row.d!, p)).map((p) => p.userId),
     message,
   };
 }

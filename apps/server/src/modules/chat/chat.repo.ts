@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   type DiscussionChannel,
@@ -36,13 +36,21 @@ export async function findOwnDiscussion(db: Db | Tx, userId: number, customerId:
   return row;
 }
 
-/** The user's discussions of the customer, latest message first, with their owner flag. */
+/** chat.policy isShown as a condition: not a broadcast or company discussion, or repliable, or the user owns it. */
+const shown = () =>
+  or(
+    and(ne(discussions.channel, 'broadcast'), ne(discussions.type, 'company')),
+    eq(discussions.repliable, true),
+    eq(discussionParticipants.owner, true),
+  );
+
+/** The user's discussions of the customer they are shown (§6), latest message first, with their owner flag. */
 export function listOwnDiscussions(db: Db, userId: number, customerId: number) {
   return db
     .select({ d: discussions, owner: discussionParticipants.owner })
     .from(discussionParticipants)
     .innerJoin(discussions, eq(discussions.id, discussionParticipants.discussionId))
-    .where(and(eq(discussionParticipants.userId, userId), eq(discussions.customerId, customerId)))
+    .where(and(eq(discussionParticipants.userId, userId), eq(discussions.customerId, customerId), shown()))
     .orderBy(desc(discussions.latestMessageAt), desc(discussions.id));
 }
 
@@ -176,7 +184,7 @@ export async function ensurePairDiscussion(db: Db, customerId: number, userId: n
 }
 
 /**
- * Messages of the user's own discussions whose body matches the ILIKE pattern, newest first (50 at most).
+ * Messages of the user's own discussions (those shown to them) whose body matches the ILIKE pattern, newest first (50 at most).
  * The rows read are only those of discussions the user takes part in: for each of the user's participant rows
  * a lateral subquery walks that discussion's messages by `messages_discussion_idx` — a plan that cannot wander
  * into other discussions (a plain join let the planner scan the whole table by id instead; the test checks
@@ -186,6 +194,9 @@ export async function findMessageHits(db: Db, userId: number, pattern: string, r
   const { rows } = await db.execute(sql`
     select h.id, h.discussion_id, h.sender_id, h.body
     from ${discussionParticipants} p
+    -- only discussions the user is shown (chat.policy isShown, §6)
+    join ${discussions} d on d.id = p.discussion_id
+      and ((d.channel <> 'broadcast' and d.type <> 'company') or d.repliable or p.owner)
     cross join lateral (
       select m.id, m.discussion_id, m.sender_id, m.body
       from ${messages} m
