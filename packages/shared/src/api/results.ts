@@ -44,6 +44,8 @@ export const resultPebbleSchema = z.object({
   property: z.string().nullable(),
   answered: z.boolean(),
   passed: z.boolean().nullable(),
+  /** the pebble's feedback (§3 Pebble), once it is answered (it explains the answer); null when it has none */
+  feedback: z.string().nullable(),
   options: z.array(resultOptionSchema),
 });
 export type ResultPebble = z.infer<typeof resultPebbleSchema>;

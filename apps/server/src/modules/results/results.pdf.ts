@@ -79,6 +79,7 @@ export function resultsSpec(result: TrailResult, locale: string, generatedAt: Da
       if (p.answered)
         blocks.push({ kind: 'row', label: l.answered, value: `${chosen || '—'}${verdict ? ` (${verdict})` : ''}` });
       else blocks.push({ kind: 'text', text: verdict, muted: true });
+      if (p.feedback) blocks.push({ kind: 'row', label: l.feedback, value: p.feedback });
     }
   }
   return { locale, title: `${l.results}: ${result.trail.name}`, blocks };

@@ -5,6 +5,7 @@ import {
   mineralAnswers,
   mineralOptions,
   minerals,
+  pebbles,
   resultPdfs,
   roles,
   trailProgress,
@@ -55,14 +56,21 @@ export async function actorFor(db: Db, l: Learner): Promise<Actor> {
 export const displayName = (l: Learner) =>
   [l.firstname, l.lastname].filter(Boolean).join(' ').trim() || l.email || `#${l.id}`;
 
-/** Minerals (with options) of the pebbles, and the learner's answers (with uploaded media paths). */
+/** Minerals (with options) and feedback of the pebbles, and the learner's answers (with uploaded media paths). */
 export async function loadQuestions(db: Db, userId: number, trailId: number, pebbleIds: number[]) {
-  if (pebbleIds.length === 0) return { minerals: [], options: [], answers: [] };
-  const ms = await db
-    .select()
-    .from(minerals)
-    .where(inArray(minerals.pebbleId, pebbleIds))
-    .orderBy(asc(minerals.pebbleId), asc(minerals.position));
+  if (pebbleIds.length === 0) return { minerals: [], options: [], answers: [], feedback: new Map<number, string>() };
+  const [ms, fs] = await Promise.all([
+    db
+      .select()
+      .from(minerals)
+      .where(inArray(minerals.pebbleId, pebbleIds))
+      .orderBy(asc(minerals.pebbleId), asc(minerals.position)),
+    db
+      .select({ id: pebbles.id, feedback: pebbles.feedback })
+      .from(pebbles)
+      .where(and(inArray(pebbles.id, pebbleIds), sql`coalesce(${pebbles.feedback}, '') <> ''`)),
+  ]);
+  const feedback = new Map(fs.map((f) => [f.id, f.feedback as string]));
   const [os, as] = await Promise.all([
     ms.length
       ? db
@@ -89,7 +97,7 @@ export async function loadQuestions(db: Db, userId: number, trailId: number, peb
       .leftJoin(media, eq(media.id, mineralAnswers.mediaId))
       .where(and(eq(mineralAnswers.userId, userId), eq(mineralAnswers.trailId, trailId))),
   ]);
-  return { minerals: ms, options: os, answers: as };
+  return { minerals: ms, options: os, answers: as, feedback };
 }
 
 /** The learner's attempt row, rewards and certificates on a trail, and the PDF of the current attempt. */

@@ -121,6 +121,8 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       property: ms[0]?.title ?? null,
       answered,
       passed: answered ? (state?.passed ?? null) : null,
+      // like the player: the feedback explains the answer, so only once the pebble is answered
+      feedback: answered ? (q.feedback.get(p.id) ?? null) : null,
       options,
     };
   });

@@ -210,6 +210,12 @@ function PebbleResult({ pebble, onImprove, own }: { pebble: ResultPebble; onImpr
           ))}
         </ul>
       )}
+      {pebble.feedback && (
+        <div className="rounded-md bg-slate-50 p-2 text-sm text-slate-800">
+          <p className="font-semibold text-xs text-slate-600">{t('panel.pebble.feedback')}</p>
+          <p className="whitespace-pre-line">{pebble.feedback}</p>
+        </div>
+      )}
     </article>
   );
 }

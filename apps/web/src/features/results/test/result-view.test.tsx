@@ -55,6 +55,23 @@ describe('trail result rows', () => {
     expect(screen.getByText('carbon dioxide')).toBeInTheDocument();
   });
 
+  it("shows a pebble's feedback under its answers, and nothing for pebbles without one", async () => {
+    const user = userEvent.setup();
+    const base = trailResult();
+    const [capitals, ...rest] = base.markers[0].pebbles;
+    const withFeedback = { ...capitals, feedback: 'Paris has been the capital since 987.' };
+    renderView({
+      isOwner: false,
+      result: { ...base, markers: [{ ...base.markers[0], pebbles: [withFeedback, ...rest] }] },
+    });
+    await user.click(row(/^Basics/));
+    const article = document.querySelector('[data-pebble-id="1"]') as HTMLElement;
+    expect(within(article).getByText('Feedback')).toBeInTheDocument();
+    expect(within(article).getByText('Paris has been the capital since 987.')).toBeInTheDocument();
+    const facts = document.querySelector('[data-pebble-id="2"]') as HTMLElement;
+    expect(within(facts).queryByText('Feedback')).not.toBeInTheDocument();
+  });
+
   it('certificates are download links', () => {
     renderView({ isOwner: false });
     const link = screen.getByRole('link', { name: 'Download certificate Demo certificate' });

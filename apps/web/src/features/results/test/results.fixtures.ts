@@ -23,6 +23,7 @@ export const pebble = (id: number, p: Partial<ResultPebble> = {}): ResultPebble 
   property: `Question ${id}?`,
   answered: true,
   passed: true,
+  feedback: null,
   options: [],
   ...p,
 });
