@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@cairn/shared/api/errors';
 import { errorText, HttpError, refreshSession, TOKEN_EXPIRED } from '../../lib/http';
+import { i18n } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { session } from '../../lib/session';
 
@@ -18,9 +19,11 @@ export function reportUploadError(body: Partial<ErrorBody> | undefined): void {
 
 /**
  * Sends a multipart form with XMLHttpRequest, because fetch reports no upload progress.
- * A token known to be stale is refreshed first; a 498 all the same (the token ran out on the way) refreshes the
- * session and sends the form once more, its progress starting again from 0, so the learner never sees an upload
- * fail for a token they could not see expire.
+ * A token known to be stale is refreshed first. A 498 all the same (the token ran out on the way) refreshes the
+ * session; §4 then retries every request "unless its URL contains /media": an answer upload (POST /media) is not sent
+ * again — the learner is told the upload did not go through and to choose the file again (the next try carries the
+ * fresh token) — while other forms (the vault's POST /api/vaults) are sent once more, their progress starting from 0.
+ * A refresh that fails ends the session as any 498 does.
  */
 export async function uploadForm<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
   const before = session.tokens();
@@ -30,6 +33,10 @@ export async function uploadForm<T>(url: string, form: FormData, opts: UploadOpt
   } catch (err) {
     if (!(err instanceof HttpError) || err.status !== TOKEN_EXPIRED) throw err;
     if (!(await refreshSession())) throw err;
+    if (url.includes('/media')) {
+      notify.error(i18n.t('errors:http.uploadSessionRenewed'));
+      throw err;
+    }
     opts.onProgress?.(0);
     return sendForm<T>(url, form, opts, true);
   }
