@@ -15,13 +15,16 @@ export const usesOptions = (type: MineralType) => MINERAL_RULEBOOK[type].answer 
 export const isUpload = (type: MineralType) => MINERAL_RULEBOOK[type].answer === 'media';
 export const isMultiple = (m: Mineral) => MULTI_TYPES.includes(m.type) || (m.properties.is_multiple ?? false);
 
-/** The §4 hint under a multiple-answer question: its translation key and count. */
+/**
+ * The §4 hint under a multiple-answer question: its translation key and count. The select limit is a maximum (one
+ * option is already an answer, the rulebook refuses only more than the limit), so the hint says "up to".
+ */
 export function choiceHint(limit: number, chosen: number) {
   const { state, count } = choiceProgress(limit, chosen);
   const keys = {
     any: 'choice.anyNumber',
-    choose: 'choice.chooseN',
-    more: 'choice.chooseMore',
+    choose: 'choice.chooseUpTo',
+    more: 'choice.chooseUpToMore',
     ready: 'choice.ready',
   } as const;
   return { key: keys[state], count };

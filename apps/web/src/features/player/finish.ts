@@ -1,3 +1,4 @@
+import type { TrailType } from '@cairn/shared/minerals';
 import { isHttpUrl } from '@cairn/shared/text';
 import { navigateTo } from '../../lib/navigation';
 import { endSession } from '../account';
@@ -11,4 +12,15 @@ export async function finishPublic(redirectUrl: string | null): Promise<void> {
   await endSession('/api/destroy', '/thank-you', () => navigateTo('/thank-you', { replace: true }));
   // http(s) only: the server refuses any other redirect_url on import, and the page does not trust it either
   if (redirectUrl && isHttpUrl(redirectUrl)) window.location.assign(redirectUrl);
+}
+
+/**
+ * The finish prompt's words (player namespace keys) for the trail type: an exam or a battle is passed or not; a
+ * survey or an assessment has no pass mark to reach (every valid answer passes, docs/scoring.md), so it is
+ * completed and the learner is thanked instead of told they "passed".
+ */
+export function finishWords(type: TrailType, passed: boolean) {
+  if (type === 'survey') return { body: 'finished.bodySurvey', verdict: 'finished.thanks' } as const;
+  if (type === 'assessment') return { body: 'finished.bodyAssessment', verdict: 'finished.thanks' } as const;
+  return { body: 'finished.body', verdict: passed ? 'finished.passed' : 'finished.notPassed' } as const;
 }

@@ -7,7 +7,7 @@ import type { MineralProps } from '../minerals/types';
 
 interface Props extends Pick<MineralProps, 'mineral' | 'draft' | 'readOnly'> {
   onChange: (draft: Draft) => void;
-  /** the asterisk of a required pebble that can still be changed */
+  /** the asterisk (and "(required)" for screen readers) of a required question that can still be changed */
   marked: boolean;
   error?: string;
 }

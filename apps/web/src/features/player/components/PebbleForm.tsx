@@ -1,5 +1,5 @@
 import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
-import { type PointerEvent, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { type Draft, type Drafts, firstError, initialDrafts, toAnswers } from '../answers';
@@ -14,16 +14,25 @@ interface Props {
   /** a 422 from the server, tied to the mineral it names */
   serverError?: { mineralId: number; message: string } | null;
   onEdit?: () => void;
+  /** the learner moved here (Next, Previous, the navigator): focus starts on this pebble's title */
+  focusTitle?: boolean;
 }
 
 const SWIPE_MIN = 60;
 
 /** The minerals of one pebble, their answers and the Next button; keyed by pebble id so answers reset per pebble. */
-export function PebbleForm({ pebble, busy, onMove, serverError, onEdit }: Props) {
+export function PebbleForm({ pebble, busy, onMove, serverError, onEdit, focusTitle = false }: Props) {
   const { t } = useTranslation(['player', 'validation']);
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(pebble.minerals));
   const [touched, setTouched] = useState<Set<number>>(() => new Set());
   const start = useRef<{ x: number; y: number } | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // keyed by pebble id, the form mounts once per pebble: after a move, keyboard and screen-reader users start at
+  // the new pebble's title instead of on a Next button that now belongs to another question
+  useEffect(() => {
+    if (focusTitle) title.current?.focus({ preventScroll: true });
+  }, [focusTitle]);
 
   const readOnly = pebble.answered && !pebble.can_change_answer;
   const first = readOnly ? null : firstError(pebble.minerals, drafts, (m) => m.properties.required);
@@ -76,7 +85,7 @@ export function PebbleForm({ pebble, busy, onMove, serverError, onEdit }: Props)
       aria-labelledby="pebble-title"
       data-pebble-id={pebble.id}
     >
-      <h1 id="pebble-title" className="sr-only">
+      <h1 id="pebble-title" ref={title} tabIndex={-1} className="sr-only">
         {pebble.name}
       </h1>
       {pebble.minerals.map((m) => (
@@ -86,7 +95,8 @@ export function PebbleForm({ pebble, busy, onMove, serverError, onEdit }: Props)
           draft={drafts[m.id] ?? {}}
           onChange={(d) => change(m.id, d)}
           readOnly={readOnly}
-          marked={!readOnly && (pebble.is_required || m.properties.required)}
+          // only a question that must be answered is marked: an optional one in a required pebble may stay empty
+          marked={!readOnly && m.properties.required}
           error={message(m.id)}
         />
       ))}

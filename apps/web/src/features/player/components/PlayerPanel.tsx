@@ -150,6 +150,14 @@ function NavigatorView({ pebble, onChoose }: { pebble: Pebble; onChoose: (id: nu
                 onClick={() => onChoose(item.id)}
                 className={`flex min-h-12 w-full items-center gap-3 rounded-xl border-2 px-3 py-2 text-start focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:border-slate-100 disabled:bg-slate-100 disabled:text-slate-500 ${current ? 'border-accent bg-accent/10 font-bold' : 'border-slate-200 bg-white hover:bg-slate-50'}`}
               >
+                {/* §2: the pebbles are visibly numbered; screen readers hear "Pebble N" instead of a bare digit */}
+                <span
+                  aria-hidden="true"
+                  data-testid="pebble-number"
+                  className="w-6 shrink-0 text-end font-bold tabular-nums text-slate-700"
+                >
+                  {i + 1}
+                </span>
                 <PebbleIcon name={item.fa_icon} background={item.fa_icon_background} border={item.fa_icon_border} />
                 <span className="min-w-0 flex-1 break-words">
                   <span className="sr-only">{t('navigator.number', { number: i + 1 })} </span>

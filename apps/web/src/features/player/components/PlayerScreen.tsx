@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { HttpError } from '../../../lib/http';
+import { errorText, HttpError } from '../../../lib/http';
 import { resultPanel } from '../../../lib/result-panel';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -28,27 +28,11 @@ export function PlayerScreen() {
   const localize = useLocalePath();
   if (!Number.isInteger(trailId) || trailId <= 0) return <Navigate to={localize('/games')} replace />;
   return (
-    <Player
-      key={trailId}
-      trailId={trailId}
-      loadingLabel={t('common:status.loading')}
-      emptyTitle={t('trail.title')}
-      empty={t('trail.empty')}
-    />
+    <Player key={trailId} trailId={trailId} loadingLabel={t('common:status.loading')} emptyTitle={t('trail.title')} />
   );
 }
 
-function Player({
-  trailId,
-  loadingLabel,
-  emptyTitle,
-  empty,
-}: {
-  trailId: number;
-  loadingLabel: string;
-  emptyTitle: string;
-  empty: string;
-}) {
+function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadingLabel: string; emptyTitle: string }) {
   const { t, i18n } = useTranslation(['player', 'validation']);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -70,6 +54,8 @@ function Player({
   const [tryAgain, setTryAgain] = useState(false);
   const [finished, setFinished] = useState<{ passed: boolean } | null>(null);
   const [serverError, setServerError] = useState<ServerError>(null);
+  // a pebble shown by the learner's move (not the first one of the visit) takes the focus on its title
+  const [moved, setMoved] = useState(false);
   const startedAt = useRef(Date.now());
   const location = useLocation();
   const loaded = query.isSuccess;
@@ -87,7 +73,7 @@ function Player({
       .catch(() => {});
   }, [loaded, location.state, location.pathname, navigate, qc, trailId]);
 
-  if (query.isError) return <EmptyScreen title={emptyTitle} empty={empty} />;
+  if (query.isError) return <EmptyScreen title={emptyTitle} empty={loadFailure(query.error, t)} />;
   if (shown === undefined) return <Spinner label={loadingLabel} />;
   const pebble = shown;
   // until the background pass shows the latest pebble, the one on screen takes no answer
@@ -96,6 +82,7 @@ function Player({
   function show(next: Pebble) {
     qc.setQueryData(pebbleKey(trailId), next);
     setServerError(null);
+    setMoved(true);
     window.scrollTo?.({ top: 0 });
   }
 
@@ -193,6 +180,7 @@ function Player({
           onMove={onMove}
           serverError={serverError}
           onEdit={() => serverError && setServerError(null)}
+          focusTitle={moved}
         />
       </div>
       {panel && !isPublic && (
@@ -210,6 +198,7 @@ function Player({
       <FinishedDialog
         open={!!finished}
         trailName={pebble.trail.name}
+        trailType={pebble.type}
         passed={!!finished?.passed}
         onStay={() => setFinished(null)}
         onGames={() => navigate(localize('/games'))}
@@ -219,6 +208,21 @@ function Player({
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What the player says when its pebble cannot be loaded (§8: the failure itself is only logged, no toast): the
+ * error's own message, not "no pebbles to play yet", which is true only of a 404 (no trail of the learner's with
+ * pebbles). A trail before its start date (423) and one the learner may not open (403) say so in their words;
+ * anything else says what the server's error code means, or that something went wrong (no answer at all).
+ */
+function loadFailure(err: unknown, t: unknown): string {
+  const tr = t as T;
+  if (!(err instanceof HttpError)) return errorText(undefined);
+  if (err.status === 404) return tr('player:trail.empty');
+  if (err.body?.code === 'trail_not_started') return tr('player:trail.notStarted');
+  if (err.status === 403) return tr('player:trail.unavailable');
+  return errorText(err.body);
+}
 
 /** Ties a 422's first 'answers.N.*' error to mineral N and words it from validation.{rule} when it can. */
 function locate422(err: HttpError, pebble: Pebble, t: unknown, exists: (k: string) => boolean): ServerError {

@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeXhr, mineral, renderPebble } from './player.fixtures';
 
+const toast = vi.hoisted(() =>
+  Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() }),
+);
+vi.mock('sonner', () => ({ toast }));
+
 const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 
@@ -10,9 +15,11 @@ describe('multiple choice limits and hints', () => {
   it('counts down to ready and disables unselected options at the limit', async () => {
     const user = userEvent.setup();
     renderPebble([mineral('ma_text', { maSelectLimit: 2 })]);
-    expect(screen.getByText('Choose 2 of the options')).toBeInTheDocument();
+    // the limit is a maximum: one option already answers the question
+    expect(screen.getByText('Choose up to 2')).toBeInTheDocument();
     await user.click(checkbox(/Alpha/));
-    expect(screen.getByText('Choose 1 more')).toBeInTheDocument();
+    expect(screen.getByText('You can choose up to 1 more')).toBeInTheDocument();
+    expect(next().disabled).toBe(false);
     await user.click(checkbox(/Beta/));
     expect(screen.getByText('Ready to submit')).toBeInTheDocument();
     expect(checkbox(/Gamma/).disabled).toBe(true);
@@ -30,6 +37,17 @@ describe('multiple choice limits and hints', () => {
     renderPebble([mineral('sa_text')]);
     for (const name of ['A: Alpha', 'B: Beta', 'C: Gamma'])
       expect(screen.getByRole('radio', { name })).toBeInTheDocument();
+  });
+});
+
+describe('the required mark', () => {
+  it('marks required questions only, also in a required pebble', () => {
+    renderPebble([mineral('sa_text', { required: false, title: 'Optional one' }), mineral('text_input', {}, 2)], {
+      is_required: true,
+    });
+    const [optional, required] = screen.getAllByRole('heading', { level: 2 });
+    expect(optional.textContent).toBe('Optional one');
+    expect(required.textContent).toBe('Question text_input* (required)');
   });
 });
 
@@ -92,7 +110,8 @@ describe('uploads', () => {
     renderPebble([mineral('image_input')]);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
-    await waitFor(() => expect(FakeXhr.last?.url).toBe('/media'));
+    // the question's type goes along, so the server refuses a file of another kind
+    await waitFor(() => expect(FakeXhr.last?.url).toBe('/media?mineral_type=image_input'));
     expect((FakeXhr.last?.body?.get('file') as File | undefined)?.name).toBe('photo.png');
     act(() => FakeXhr.last?.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
     expect(screen.getByRole('progressbar', { name: 'Uploading…' }).getAttribute('aria-valuenow')).toBe('40');
@@ -104,6 +123,66 @@ describe('uploads', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/media/77', expect.objectContaining({ method: 'DELETE' }));
     expect(next().disabled).toBe(true);
     expect(screen.getByText('Upload an image')).toBeInTheDocument();
+  });
+});
+
+describe('upload questions take only their kind of file', () => {
+  it.each([
+    [
+      'image_input',
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      'Please choose an image (for example JPG, PNG or GIF).',
+    ],
+    [
+      'audio_input',
+      new File(['x'], 'photo.png', { type: 'image/png' }),
+      'Please choose an audio file (for example MP3, WAV or M4A).',
+    ],
+  ] as const)(
+    '%s: a wrong file (picked past the accept filter) is refused in a toast, nothing is sent',
+    async (type, f, message) => {
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      FakeXhr.last = null;
+      toast.error.mockClear();
+      // "All files" in the browser's picker: the accept attribute only suggests
+      const user = userEvent.setup({ applyAccept: false });
+      renderPebble([mineral(type)]);
+      const input = document.querySelector('input[type=file]') as HTMLInputElement;
+      expect(input.accept).toBe(type === 'image_input' ? 'image/*' : 'audio/*');
+      await user.upload(input, f);
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message, expect.anything()));
+      expect(FakeXhr.last).toBeNull();
+      expect(next().disabled).toBe(true);
+    },
+  );
+
+  it('shows the server refusal (415 upload_correct_file_type) in a toast and keeps the field empty', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = null;
+    toast.error.mockClear();
+    const user = userEvent.setup();
+    renderPebble([mineral('image_input')]);
+    await user.upload(
+      document.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['x'], 'a.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => {
+      const xhr = FakeXhr.last as FakeXhr;
+      xhr.status = 415;
+      xhr.responseText = JSON.stringify({
+        message: 'The question asks for a file of the kind image',
+        code: 'upload_correct_file_type',
+      });
+      xhr.onload?.();
+    });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'This file is not of the type the question asks for. Please choose another file.',
+        expect.anything(),
+      ),
+    );
+    expect(next().disabled).toBe(true);
   });
 });
 

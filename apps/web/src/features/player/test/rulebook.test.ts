@@ -26,8 +26,8 @@ function mineralOf(c: RulebookCase): Mineral {
 
 const HINT_KEYS = {
   any: 'choice.anyNumber',
-  choose: 'choice.chooseN',
-  more: 'choice.chooseMore',
+  choose: 'choice.chooseUpTo',
+  more: 'choice.chooseUpToMore',
   ready: 'choice.ready',
 };
 
