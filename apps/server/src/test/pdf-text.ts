@@ -47,3 +47,21 @@ export function normaliseForCompare(s: string): string {
 export function reorderedMarks(s: string): { reph: number; shortI: number } {
   return { reph: s.match(/\u0930\u094D/g)?.length ?? 0, shortI: s.match(/\u093F/g)?.length ?? 0 };
 }
+
+/** The text pieces of a PDF's first page with where they are drawn (x, y of the baseline start, width), in points. */
+export async function extractPdfItems(
+  pdf: Uint8Array | Buffer,
+): Promise<{ str: string; x: number; y: number; width: number }[]> {
+  const task = getDocument({ data: new Uint8Array(pdf), disableFontFace: true, isEvalSupported: false, verbosity: 0 });
+  const doc = await task.promise;
+  try {
+    const content = await (await doc.getPage(1)).getTextContent();
+    return content.items.flatMap((item) =>
+      'str' in item && item.str.trim()
+        ? [{ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width }]
+        : [],
+    );
+  } finally {
+    await task.destroy();
+  }
+}

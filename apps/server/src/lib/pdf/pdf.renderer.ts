@@ -18,6 +18,8 @@ export interface PdfSpec {
   align?: 'left' | 'center';
   /** a border around the page (certificates) */
   frame?: boolean;
+  /** an image (PNG or JPEG) drawn centred at the top of the page: the customer's logo on certificates */
+  logo?: Buffer | null;
   blocks: PdfBlock[];
 }
 
@@ -63,9 +65,34 @@ export async function renderPdf(spec: PdfSpec): Promise<Buffer> {
     const runs = segments.flatMap((s) => splitRuns(s.text, spec.locale).map((r) => ({ ...r, weight: s.weight })));
     doc.fontSize(size).fillColor(color);
     const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    // pdfkit centres each `continued` fragment on its own, so the runs of a centred line (a bold label and its
+    // value, or two scripts) were drawn over each other: a centred line of several runs that fits is placed here
+    if (align === 'center' && runs.length > 1) {
+      const widths = runs.map((run) => {
+        use(run.script, run.weight);
+        return doc.widthOfString(run.text);
+      });
+      const total = widths.reduce((a, b) => a + b, 0);
+      if (total <= width) {
+        const y = doc.y;
+        let x = doc.page.margins.left + (width - total) / 2;
+        let height = 0;
+        runs.forEach((run, i) => {
+          use(run.script, run.weight);
+          doc.text(run.text, x, y, { lineBreak: false });
+          height = Math.max(height, doc.currentLineHeight(true));
+          x += widths[i];
+        });
+        doc.x = doc.page.margins.left;
+        doc.y = y + height + 3;
+        return;
+      }
+    }
+    // (a centred line of several runs too long for one line is written left-aligned rather than overlapped)
+    const lineAlign = align === 'center' && runs.length > 1 ? 'left' : align;
     runs.forEach((run, i) => {
       use(run.script, run.weight);
-      const opts = { continued: i < runs.length - 1, align, width, lineGap: 3 };
+      const opts = { continued: i < runs.length - 1, align: lineAlign, width, lineGap: 3 };
       if (i === 0) doc.text(run.text, doc.page.margins.left, doc.y, opts);
       else doc.text(run.text, opts);
     });
@@ -80,6 +107,13 @@ export async function renderPdf(spec: PdfSpec): Promise<Buffer> {
       .rect(m, m, doc.page.width - 2 * m, doc.page.height - 2 * m)
       .stroke();
     doc.y = doc.page.height / 5;
+  }
+  if (spec.logo) {
+    const box = { width: 180, height: 60 };
+    const top = spec.frame ? 48 : doc.page.margins.top;
+    doc.image(spec.logo, (doc.page.width - box.width) / 2, top, { fit: [box.width, box.height], align: 'center' });
+    doc.x = doc.page.margins.left;
+    doc.y = Math.max(doc.y, top + box.height + 16);
   }
 
   for (const block of spec.blocks) {

@@ -13,6 +13,7 @@ import { createNotification, NOTIFY_CERTIFICATE } from '../notifications/notific
 import { certificateSpec } from '../results/results.pdf';
 import { can } from '../results/results.policy';
 import { displayName, loadLearner } from '../results/results.repo';
+import { customerLogoPng } from './certificates.logo';
 
 type CertificateRow = typeof userCertificates.$inferSelect;
 
@@ -27,6 +28,7 @@ async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, tra
       learner: displayName(learner),
       trail: trailName,
       issuedAt: c.issuedAt,
+      logo: await customerLogoPng(app, learner.customerId),
     }),
   );
   const rel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, pdf);

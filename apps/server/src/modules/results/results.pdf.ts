@@ -24,6 +24,8 @@ export function certificateSpec(input: {
   learner: string;
   trail: string;
   issuedAt: Date;
+  /** the customer's logo (PNG), drawn at the top */
+  logo?: Buffer | null;
 }): PdfSpec {
   const l = labelsFor(input.locale);
   return {
@@ -32,6 +34,7 @@ export function certificateSpec(input: {
     layout: 'landscape',
     align: 'center',
     frame: true,
+    logo: input.logo ?? null,
     blocks: [
       { kind: 'title', text: l.certificate },
       { kind: 'heading', text: input.title },
