@@ -1,5 +1,5 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ let bundle: string;
 let nodeArgs: string[];
 
 beforeAll(() => {
+  // a fresh clone has no dist/ until the first build
+  mkdirSync(path.join(SERVER_DIR, 'dist'), { recursive: true });
   outDir = mkdtempSync(path.join(SERVER_DIR, 'dist', 'test-'));
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cairn-compiled-'));
   bundle = path.join(outDir, 'main.js');
@@ -35,8 +37,8 @@ beforeAll(() => {
   expect(nodeArgs).toContain(bundle);
 }, 60_000);
 afterAll(() => {
-  rmSync(outDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the compiled server (npm start)', () => {
