@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   /** 408: the request did not arrive in time (REQUEST_TIMEOUT, HEADERS_TIMEOUT) */
   'request_timeout',
   'unsupported_media_type',
+  /** 415: the uploaded file is not of the kind its question asks for (an audio file for a photo question) */
+  'upload_correct_file_type',
   'invalid_refresh_token',
   'invalid_reset_token',
   'provider_disabled',

@@ -29,6 +29,8 @@ export interface MineralRule {
   scoring: Scoring;
   /** the media kind every option must carry (media-choice minerals) */
   optionMedia?: 'image' | 'audio' | 'video';
+  /** the media kind the uploaded file must be (upload minerals; none: any file) */
+  uploadMedia?: 'image' | 'audio' | 'video';
   /** the display styles a package may set; the first is the default */
   styles?: readonly string[];
   /** the options when the package declares none; a package that declares them gives exactly as many */
@@ -56,9 +58,9 @@ export const MINERAL_RULEBOOK: Readonly<Record<MineralType, MineralRule>> = {
   email_input: input,
   url_input: input,
   date_input: input,
-  audio_input: upload,
-  image_input: upload,
-  video_input: upload,
+  audio_input: { ...upload, uploadMedia: 'audio' },
+  image_input: { ...upload, uploadMedia: 'image' },
+  video_input: { ...upload, uploadMedia: 'video' },
   file_input: upload,
   opinion: { family: 'scale', answer: 'value', choose: 'none', scoring: 'any', styles: ['opinion', 'numbers'] },
   '5_point_rating': {
@@ -97,6 +99,11 @@ export const MULTI_TYPES = typesWhere((r) => r.family === 'choice' && r.choose =
 /** The media kind each option of a media-choice mineral must carry. */
 export const OPTION_MEDIA_KIND: Partial<Record<MineralType, 'image' | 'audio' | 'video'>> = Object.fromEntries(
   typesWhere((r) => r.optionMedia !== undefined).map((t) => [t, MINERAL_RULEBOOK[t].optionMedia]),
+);
+
+/** The media kind the file of an upload mineral must be (file_input takes any file): the answer's check, POST /media. */
+export const UPLOAD_MEDIA_KIND: Partial<Record<MineralType, 'image' | 'audio' | 'video'>> = Object.fromEntries(
+  typesWhere((r) => r.uploadMedia !== undefined).map((t) => [t, MINERAL_RULEBOOK[t].uploadMedia]),
 );
 
 /** More than one option makes the answer (ma_, order, word bubble): the player's and the polls' `is_multiple`. */

@@ -1,4 +1,11 @@
-import { INT4_MAX, mediaResponseSchema, uploadResponseSchema } from '@cairn/shared';
+import {
+  INT4_MAX,
+  type MineralType,
+  mediaResponseSchema,
+  UPLOAD_MEDIA_KIND,
+  UPLOAD_TYPES,
+  uploadResponseSchema,
+} from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,11 +44,15 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
       schema: {
         tags,
         security: bearer,
-        summary: 'Upload one file (multipart field `file`); its type is judged from its content',
+        summary:
+          'Upload one file (multipart field `file`); its type is judged from its content. `mineral_type`: the upload ' +
+          'question the file answers — a file of another kind is refused (415 upload_correct_file_type)',
+        querystring: z.object({ mineral_type: z.enum(UPLOAD_TYPES as [MineralType, ...MineralType[]]).optional() }),
         response: { 200: uploadResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 413, 415, 422, 507) },
       },
     },
     async (request) => {
+      const wanted = request.query.mineral_type ? UPLOAD_MEDIA_KIND[request.query.mineral_type] : undefined;
       const actor = customerActor(request);
       // a public-link user uploads only the answers their trail's upload pebbles ask for
       const allowance = isPublicActor(actor) ? await publicAllowance(app.db, actor.userId) : null;
@@ -53,6 +64,10 @@ export default async function mediaRoutes(fastify: FastifyInstance, opts: { stor
       if (allowance && !allowedForPublic(allowance, form.files[0].type.kind)) {
         await discard(storage, form.files);
         throw new HttpError(415, 'unsupported_media_type', 'This link’s trail does not ask for a file of this type');
+      }
+      if (wanted && form.files[0].type.kind !== wanted) {
+        await discard(storage, form.files);
+        throw new HttpError(415, 'upload_correct_file_type', `The question asks for a file of the kind ${wanted}`);
       }
       const [m] = await commitUploads(app.db, storage, actor, form.files, null);
       return { id: m.id, url: fileHref(m.storageKey), mimetype: m.mimetype, title: m.title };

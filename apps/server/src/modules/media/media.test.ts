@@ -64,6 +64,33 @@ describe('POST /media', () => {
     expect(served.headers['content-type']).toBe('image/png');
   });
 
+  it('refuses a file of another kind than its upload question asks for (mineral_type): 415 upload_correct_file_type', async () => {
+    const before = await rowCount();
+    const send = (type: string, part: Part) => {
+      const { payload, headers } = multipart([part]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/media?mineral_type=${type}`,
+        payload,
+        headers: { ...headers, ...bearer(learner) },
+      });
+    };
+    // a PDF named like a photo for a photo question, a PNG for an audio question
+    for (const res of [
+      await send('image_input', file('photo.png', pdf())),
+      await send('audio_input', file('voice.png', await png(4, 4))),
+    ]) {
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'upload_correct_file_type' });
+    }
+    expect(await rowCount()).toBe(before);
+    // the right kind, and any kind for a file question
+    expect((await send('image_input', file('photo.png', await png(4, 4)))).statusCode).toBe(200);
+    expect((await send('file_input', file('notes.pdf', pdf()))).statusCode).toBe(200);
+    // not an upload question: 422
+    expect((await send('text_input', file('photo.png', await png(4, 4)))).statusCode).toBe(422);
+  });
+
   it('judges the type from the content, not the name', async () => {
     const res = await upload(learner, [file('picture.png', pdf())]);
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,10 @@
-import type { AnswerForm, AnswerResponse, MineralType, Pebble, TrailType } from '@cairn/shared';
+import {
+  type AnswerForm,
+  type AnswerResponse,
+  type Pebble,
+  type TrailType,
+  UPLOAD_MEDIA_KIND,
+} from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pebbles } from '../../db/schema';
@@ -19,12 +25,6 @@ import { loadAnswerContext, loadCurrentPebble } from './player.repo';
 import type { AnswerContext, PebbleDetail, PebbleView } from './player.types';
 import { pebblePassed } from './scoring';
 import { heldDetail, heldNextDetail } from './trail-content.cache';
-
-const UPLOAD_KIND: Partial<Record<MineralType, string>> = {
-  image_input: 'image',
-  audio_input: 'audio',
-  video_input: 'video',
-};
 
 /** A pebble for the player (its ratings and players-answered count only where it shows them). */
 async function present(
@@ -81,7 +81,7 @@ function checkMedia(live: { id: number; kind: string }[], pending: PendingMedia[
   const answers: CheckedAnswer[] = [];
   for (const p of pending) {
     const row = live.find((r) => r.id === p.mediaId);
-    const want = UPLOAD_KIND[p.type];
+    const want = UPLOAD_MEDIA_KIND[p.type];
     if (!row) failures[p.field] = { rule: 'oneOf', params: {} };
     else if (want && row.kind !== want) failures[p.field] = { rule: 'mimes', params: { types: want } };
     else answers.push({ mineralId: p.mineralId, options: null, value: null, mediaId: row.id });

@@ -40,11 +40,15 @@ export function useVaultFolder(id: number | null) {
   });
 }
 
-/** POST /media: one answer file. */
-export function uploadMedia(file: File, opts?: UploadOptions): Promise<UploadResponse> {
+/**
+ * POST /media: one answer file; `mineralType` names the upload question it answers, so the server refuses a file of
+ * another kind (415 upload_correct_file_type) before storing it.
+ */
+export function uploadMedia(file: File, opts?: UploadOptions & { mineralType?: string }): Promise<UploadResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadForm<UploadResponse>('/media', form, opts);
+  const query = opts?.mineralType ? `?mineral_type=${encodeURIComponent(opts.mineralType)}` : '';
+  return uploadForm<UploadResponse>(`/media${query}`, form, opts);
 }
 
 /** POST /api/vaults: files into a vault folder (the own root when parentId is null); the first item is the new file. */

@@ -1,7 +1,9 @@
 import type { UploadResponse } from '@cairn/shared/api/media';
 import type { MineralType } from '@cairn/shared/api/trails';
+import { UPLOAD_MEDIA_KIND } from '@cairn/shared/minerals';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { Button, buttonClass } from '../../../ui/Button';
 import { uploadMedia } from '../../media';
@@ -13,6 +15,16 @@ const ACCEPT: Partial<Record<MineralType, string>> = {
   audio_input: 'audio/*',
   video_input: 'video/*,.mov',
 };
+
+/**
+ * Whether a picked file is of the kind its question asks for (image, audio or video; a file question takes any).
+ * A file the browser cannot type (no mimetype) is left to the server, which judges the content.
+ */
+export function fitsQuestion(type: MineralType, file: { type: string; name: string }): boolean {
+  const kind = UPLOAD_MEDIA_KIND[type];
+  if (!kind || !file.type) return true;
+  return file.type.startsWith(`${kind}/`) || (kind === 'video' && /\.mov$/i.test(file.name));
+}
 
 /** Full-screen loader shown while an upload's progress is above 0 (§4). */
 export function UploadOverlay({ progress }: { progress: number }) {
@@ -72,9 +84,17 @@ export function UploadInput({ mineral, draft, onChange, readOnly, labelId, error
 
   async function pick(f: File | undefined) {
     if (!f) return;
+    // the accept attribute only suggests: a file of another kind is refused here, and by the server all the same
+    if (!fitsQuestion(mineral.type, f)) {
+      notify.error(t(`upload.wrongType.${mineral.type as 'image_input'}`));
+      return;
+    }
     setProgress(1);
     try {
-      const res = await uploadMedia(f, { onProgress: (p) => setProgress(Math.max(1, p)) });
+      const res = await uploadMedia(f, {
+        onProgress: (p) => setProgress(Math.max(1, p)),
+        mineralType: mineral.type,
+      });
       setFile(res);
       onChange({ value: res.id });
     } catch {
