@@ -1,10 +1,4 @@
-import {
-  type AnswerForm,
-  type AnswerResponse,
-  type Pebble,
-  type TrailType,
-  UPLOAD_MEDIA_KIND,
-} from '@cairn/shared';
+import { type AnswerForm, type AnswerResponse, type Pebble, type TrailType, UPLOAD_MEDIA_KIND } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pebbles } from '../../db/schema';
