@@ -1,10 +1,24 @@
 import { TIMINGS } from '@cairn/shared/constants';
-import { createElement } from 'react';
+import { createElement, useEffect } from 'react';
 import { i18n } from './i18n';
 import { createStore } from './store';
 
 /** Becomes true with the first toast; the Toaster (and sonner) load only then, outside the first-route budget. */
 export const toasterWanted = createStore(false);
+
+/**
+ * How many message composers are on screen (the chat's, in a side panel or the result's dock). Toasts sit at the
+ * bottom of the end edge, where a side panel's composer is: while one is shown they move to the top (docs/chat.md).
+ */
+export const composersShown = createStore(0);
+
+/** Moves the toasts clear of the calling component's composer while it is mounted. */
+export function useKeepToastsClear(): void {
+  useEffect(() => {
+    composersShown.set((n) => n + 1);
+    return () => composersShown.set((n) => n - 1);
+  }, []);
+}
 
 type Sonner = typeof import('sonner');
 

@@ -103,6 +103,38 @@ export function sendFile(channel: 'chat' | 'broadcast', discussionId: number, fi
   return http.post<{ data: { id: number } }>(channel === 'chat' ? '/chats/messages' : '/chats/broadcasts', form);
 }
 
+/**
+ * GET /api/messages/{id} or GET /api/broadcasts/{id} (§7): one message, e.g. the one an attachment upload created
+ * (that answer is only its id, §5).
+ */
+export function fetchMessage(channel: 'chat' | 'broadcast', id: number): Promise<Message> {
+  const path = channel === 'chat' ? '/api/messages' : '/api/broadcasts';
+  return http.get<{ data: Message }>(`${path}/${id}`).then((r) => r.data);
+}
+
+type Pages = { pages: DiscussionPage[]; pageParams: unknown[] };
+
+/** Whether the loaded pages of the discussion hold the message already. */
+export function hasMessage(qc: QueryClient, discussionId: number, messageId: number): boolean {
+  const data = qc.getQueryData<Pages>(discussionKey(discussionId));
+  return !!data?.pages.some((p) => p.messages.some((m) => m.id === messageId));
+}
+
+/**
+ * A message just sent joins the open discussion's newest page in place: the discussion is not read again (§2, §7:
+ * "then the message is fetched"), only the list and the counter, whose order and previews it changed.
+ */
+export function addSentMessage(qc: QueryClient, m: Message): void {
+  qc.setQueryData<Pages>(discussionKey(m.discussion_id), (data) => {
+    if (!data || data.pages.length === 0 || hasMessage(qc, m.discussion_id, m.id)) return data;
+    const [first, ...older] = data.pages;
+    const total = first.pagination.total + 1;
+    const pagination = { ...first.pagination, total, total_pages: Math.ceil(total / first.pagination.per_page) };
+    return { ...data, pages: [{ ...first, latestMessage: m, pagination, messages: [...first.messages, m] }, ...older] };
+  });
+  refreshChats(qc);
+}
+
 /** The header's chat counter: discussions with unread messages (the profile's `chats` counter). */
 export function unreadChats(user: User | undefined): number {
   return user?.notifications?.chats ?? 0;

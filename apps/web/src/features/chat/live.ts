@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { openLive } from '../../lib/socket';
-import { chatsKey, discussionKey, refreshChats } from './api';
+import { chatsKey, discussionKey, hasMessage, refreshChats } from './api';
 
 /**
  * Live chat events (§4): a new message raises the unread counts and moves its discussion to the top (the list and
@@ -13,7 +13,9 @@ export function useLiveChats(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     const socket = openLive();
-    const onMessage = ({ discussion_id }: { discussion_id: number }) => refreshChats(qc, discussion_id);
+    // a message this tab already shows (its own send, added from the answer) does not read the discussion again
+    const onMessage = ({ discussion_id, message_id }: { discussion_id: number; message_id: number }) =>
+      refreshChats(qc, hasMessage(qc, discussion_id, message_id) ? undefined : discussion_id);
     const onRead = ({ discussion_id }: { discussion_id: number }) => {
       void qc.invalidateQueries({ queryKey: discussionKey(discussion_id) });
       void qc.invalidateQueries({ queryKey: chatsKey, exact: true });

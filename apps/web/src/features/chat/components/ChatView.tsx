@@ -1,7 +1,7 @@
 import type { Discussion } from '@cairn/shared/api/chat';
 import { badgeText, SEARCH_MIN_CHARS, TIMINGS } from '@cairn/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -9,7 +9,16 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
-import { chatsKey, flattenMessages, refreshChats, useChatSearch, useDiscussion, useDiscussions } from '../api';
+import {
+  addSentMessage,
+  chatsKey,
+  flattenMessages,
+  refreshChats,
+  useChatSearch,
+  useDiscussion,
+  useDiscussions,
+} from '../api';
+import { useStickToNewest } from '../scroll';
 import { type ChatTarget, chatUi, useChatUi } from '../store';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -251,13 +260,10 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
     return () => clearTimeout(id);
   }, [highlight, found]);
 
-  // the newest message comes into view when it arrives (not when older pages load above)
-  const newest = messages.at(-1)?.id;
-  useEffect(() => {
-    if (newest !== undefined && highlight === null) {
-      document.getElementById(`message-${newest}`)?.scrollIntoView?.({ block: 'end' });
-    }
-  }, [newest, highlight]);
+  // the conversation sticks to its newest message: on open, send and receive (not when older pages load above)
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useStickToNewest(scroller, content, messages.at(-1)?.id, highlight !== null);
 
   const draft = !('discussionId' in target) && resolved.discussionId === null && !resolved.pending;
   const draftName = 'userId' in target ? target.name : undefined;
@@ -287,8 +293,8 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
     );
 
   return (
-    <div className="flex h-full flex-col gap-2">
-      <div className="flex items-center gap-2 border-b border-slate-200 pb-2">
+    <div className="flex h-full min-h-0 flex-1 flex-col gap-2">
+      <div className="flex shrink-0 items-center gap-2 border-b border-slate-200 pb-2">
         <BackButton />
         {first ? (
           <button
@@ -304,36 +310,39 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
           <h2 className="truncate font-bold text-slate-900">{name}</h2>
         )}
       </div>
-      <div className="flex-1">
-        {query.hasNextPage && (
-          <div className="flex justify-center">
-            <button
-              type="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-900 underline hover:bg-slate-100"
-            >
-              {t('loadMore')}
-            </button>
-          </div>
-        )}
-        {draft ? (
-          <p className="py-6 text-center text-slate-600">{t('newChat')}</p>
-        ) : messages.length === 0 ? (
-          <p className="py-6 text-center text-slate-600">{t('noMessages')}</p>
-        ) : (
-          <ol aria-label={t('sections.messages')} className="flex flex-col gap-2">
-            {messages.map((m) => (
-              <MessageItem
-                key={m.id}
-                m={m}
-                mine={m.sender_id === me?.id}
-                users={first?.participants ?? []}
-                highlighted={m.id === highlight}
-              />
-            ))}
-          </ol>
-        )}
+      {/* the messages scroll between the header and the composer, never under it */}
+      <div ref={scroller} data-testid="chat-scroller" className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <div ref={content}>
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-900 underline hover:bg-slate-100"
+              >
+                {t('loadMore')}
+              </button>
+            </div>
+          )}
+          {draft ? (
+            <p className="py-6 text-center text-slate-600">{t('newChat')}</p>
+          ) : messages.length === 0 ? (
+            <p className="py-6 text-center text-slate-600">{t('noMessages')}</p>
+          ) : (
+            <ol aria-label={t('sections.messages')} className="flex flex-col gap-2">
+              {messages.map((m) => (
+                <MessageItem
+                  key={m.id}
+                  m={m}
+                  mine={m.sender_id === me?.id}
+                  users={first?.participants ?? []}
+                  highlighted={m.id === highlight}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
       </div>
       {first && !first.can_post ? (
         <p className="rounded-lg bg-slate-100 p-2 text-sm text-slate-700">{t('composer.ownersOnly')}</p>
@@ -347,9 +356,13 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
           channel={first?.channel ?? 'chat'}
           initial={target.draft ?? ''}
           onNotFound={() => setUnknown(true)}
-          onSent={(discussionId) => {
-            refreshChats(qc, discussionId);
-            if (draft) chatUi.open({ discussionId });
+          onSent={(message, discussionId) => {
+            // the new chat opens (and reads itself); in an open one the sent message joins it in place
+            if (draft) {
+              refreshChats(qc);
+              chatUi.open({ discussionId });
+            } else if (message) addSentMessage(qc, message);
+            else refreshChats(qc, discussionId);
           }}
         />
       )}

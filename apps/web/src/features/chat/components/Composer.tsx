@@ -1,10 +1,11 @@
+import type { Message } from '@cairn/shared/api/chat';
 import { CHAT_ATTACHMENT_ACCEPT, isChatAttachmentType } from '@cairn/shared/chat';
 import { CHAT_MESSAGE_MAX } from '@cairn/shared/constants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
-import { notify } from '../../../lib/notify';
-import { messageKeys, sendBroadcast, sendFile, sendText } from '../api';
+import { notify, useKeepToastsClear } from '../../../lib/notify';
+import { fetchMessage, messageKeys, sendBroadcast, sendFile, sendText } from '../api';
 
 /** The message box: text (at most CHAT_MESSAGE_MAX), an attachment, Enter sends; one idempotency key per message. */
 export function Composer({
@@ -18,9 +19,11 @@ export function Composer({
   channel: 'chat' | 'broadcast';
   initial: string;
   onNotFound: () => void;
-  onSent: (discussionId: number) => void;
+  /** the stored message, as the server presents it (null when it could not be read back), and its discussion */
+  onSent: (message: Message | null, discussionId: number) => void;
 }) {
   const { t } = useTranslation('chat');
+  useKeepToastsClear();
   const [body, setBody] = useState(initial.slice(0, CHAT_MESSAGE_MAX));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -60,21 +63,26 @@ export function Composer({
     if (sending || (!text && !file)) return;
     setSending(true);
     try {
-      let discussionId: number;
+      let message: Message;
       if (file && 'discussionId' in target) {
-        await sendFile(channel, target.discussionId, file, text);
-        discussionId = target.discussionId;
+        // the upload answers the message's id only; the message is then read by it (§7). It is stored already:
+        // if that read fails, the discussion is read again instead
+        const { data } = await sendFile(channel, target.discussionId, file, text);
+        setBody('');
+        clearFile();
+        const fetched = await fetchMessage(channel, data.id).catch(() => null);
+        onSent(fetched, target.discussionId);
+        return;
       } else if (channel === 'broadcast' && 'discussionId' in target) {
         const key = keys.keyFor(JSON.stringify([channel, target, text]));
-        discussionId = (await sendBroadcast(target.discussionId, text, key)).discussion_id;
+        message = await sendBroadcast(target.discussionId, text, key);
       } else {
-        discussionId = (await sendText(target, text, keys.keyFor(JSON.stringify([channel, target, text]))))
-          .discussion_id;
+        message = await sendText(target, text, keys.keyFor(JSON.stringify([channel, target, text])));
       }
       keys.sent();
       setBody('');
       clearFile();
-      onSent(discussionId);
+      onSent(message, message.discussion_id);
     } catch (err) {
       // 415 and friends: the http client has already shown the catalogue's message
       if (err instanceof HttpError && err.status === 415) notify.error(t('upload_correct_file_type'));
@@ -89,7 +97,7 @@ export function Composer({
   }
 
   return (
-    <form onSubmit={send} className="sticky bottom-0 flex flex-col gap-2 border-t border-slate-200 bg-white pt-2">
+    <form onSubmit={send} className="flex shrink-0 flex-col gap-2 border-t border-slate-200 bg-white pt-2">
       {file && (
         <div data-testid="file-preview" className="flex items-center gap-2 rounded-lg bg-slate-100 p-2">
           {preview ? (

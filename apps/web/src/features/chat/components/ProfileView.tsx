@@ -70,7 +70,7 @@ export function ProfileView({
                       <span className="ms-2 rounded bg-accent px-1.5 text-xs text-on-accent">{t('profile.admin')}</span>
                     )}
                   </span>
-                  {u.email && <span className="truncate text-sm text-slate-600">{`{${u.email}}`}</span>}
+                  {u.email && <span className="truncate text-sm text-slate-600">{u.email}</span>}
                 </span>
               </li>
             ))}
