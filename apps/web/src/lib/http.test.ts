@@ -106,6 +106,24 @@ describe('http client: the §8 catalogue', () => {
     expect(sessionStore.get().expired).toBe(true);
   });
 
+  it('a request sent after the session ended (a public user on thank-you) gets its 401 without a toast', async () => {
+    session.end('logout');
+    const calls = stubFetch({
+      '/api/games/1': [{ status: 401, body: { message: 'Unauthenticated.', code: 'unauthenticated' } }],
+      '/api/login': [
+        { status: 401, body: { message: 'The user credentials were incorrect', code: 'invalid_credentials' } },
+      ],
+    });
+    await expect(http.get('/api/games/1')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([{ url: '/api/games/1', auth: null }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(sessionStore.get().expired).toBe(false);
+    // a request that needs no session still reports its refusal
+    await expect(http.post('/api/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(lastToastText()).toBe('The user credentials were incorrect'));
+  });
+
   it('a refused refresh token (401 invalid_refresh_token) destroys the session and marks it expired', async () => {
     stubFetch({
       '/api/games': [{ status: 498 }],

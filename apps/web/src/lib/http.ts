@@ -250,8 +250,22 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
 
   const error = new HttpError(res.status, url, body as Partial<ErrorBody> | undefined);
   if (opts.quiet && res.status !== 401) console.error('request failed', url, res.status, body);
-  else if (!opts.handle?.includes(res.status) && !outlivedItsSession(token, res.status)) applyCatalogue(error, !!token);
+  else if (
+    !opts.handle?.includes(res.status) &&
+    !outlivedItsSession(token, res.status) &&
+    !sentSignedOut(token, res.status, opts)
+  )
+    applyCatalogue(error, !!token);
   throw error;
+}
+
+/**
+ * A 401 to a request that needs a session but went out with none: the session had already ended (a public user's
+ * finish or exit, a logout) while a screen was still loading something. Nothing the user can act on, and the guards
+ * already send them where they belong: no "Please log in to continue." toast (the thank-you page stays clean).
+ */
+function sentSignedOut(token: string | null, status: number, opts: RequestOptions): boolean {
+  return status === 401 && !token && !opts.anonymous;
 }
 
 /**
