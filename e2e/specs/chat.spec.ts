@@ -52,6 +52,13 @@ test('two learners chat live: attachment, unread counter, reordering, read ticks
   await expect(sent.getByRole('img', { name: 'avatar' })).toBeVisible();
   await expect(sent.getByTestId('ticks')).toHaveAttribute('data-state', 'delivered');
   await expect(learner.getByTestId('file-preview')).toHaveCount(0);
+  // the conversation sticks to the newest message, and the list ends above the composer (never under it)
+  await expect(sent).toBeInViewport();
+  const listBox = await panel(learner).getByTestId('chat-scroller').boundingBox();
+  const composerBox = await box.boundingBox();
+  expect(listBox!.y + listBox!.height).toBeLessThanOrEqual(composerBox!.y);
+  const sentBox = await sent.boundingBox();
+  expect(sentBox!.y + sentBox!.height).toBeLessThanOrEqual(composerBox!.y + 1);
 
   // Rico sees it arrive live: the chat jumps to the top with an unread count, the header counts 1 chat
   await expect(discussions(rival).first()).toContainText('Lena Learner');
@@ -95,7 +102,12 @@ test('two learners chat live: attachment, unread counter, reordering, read ticks
   await learner
     .getByTestId('chat-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-  await expect(learner.getByText(/Please choose an image/)).toBeVisible();
+  const wrongType = learner.getByText(/Please choose an image/);
+  await expect(wrongType).toBeVisible();
+  // the toast keeps clear of the panel's composer
+  const toastBox = await wrongType.boundingBox();
+  const composerNow = await panel(learner).getByRole('textbox', { name: 'Message' }).boundingBox();
+  expect(toastBox!.y + toastBox!.height < composerNow!.y || toastBox!.x + toastBox!.width < composerNow!.x).toBe(true);
   await expect(learner.getByTestId('file-preview')).toHaveCount(0);
 
   // the team profile lists its members with their email, the coach labelled Admin
