@@ -153,7 +153,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     'me',
                   ]),
                 },
-                { path: 'summary', lazy: lazy(player, (m) => m.SummaryScreen, ['player', 'results']) },
+                { path: 'summary', lazy: lazy(results, (m) => m.SummaryScreen, ['results']) },
                 {
                   path: 'welcome',
                   lazy: lazy(() => import('../features/welcome/components/WelcomeScreen'), main, ['welcome']),

@@ -47,6 +47,9 @@ export default function MeScreen() {
                 </div>
               </div>
             </div>
+            <Link to={localize('/summary')} className={buttonClass('secondary')}>
+              {t('profile.summary')}
+            </Link>
             <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
               {t('profile.edit')}
             </Link>

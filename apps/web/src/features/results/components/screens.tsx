@@ -10,6 +10,8 @@ import { PdfControl, ResultTitle } from './ResultHeader';
 import { TrailResultBody } from './TrailResultBody';
 import { useResultActions } from './useResultActions';
 
+export { SummaryScreen } from './SummaryScreen';
+
 /** /results/{trailId}[?user=id]: the actor's own result on the trail; a coach may name a learner. */
 export function ResultsScreen() {
   const { t } = useTranslation(['results', 'common']);
