@@ -122,6 +122,17 @@ export const rewardSchema = z.object({
   /** the user's very first reward: the popup then points to /me */
   first_time: z.boolean(),
   latest: z.boolean(),
+  /**
+   * GET /api/rewards/test only (a reward not earned yet): how it is earned — the trail declaring it and its unlock
+   * condition (`value`: the xp for xp_at_least, the stage's name for stage_completed)
+   */
+  preview: z
+    .object({
+      trail: z.string(),
+      on: z.enum(['trail_completed', 'trail_passed', 'xp_at_least', 'stage_completed']),
+      value: z.union([z.string(), z.number()]).nullable(),
+    })
+    .optional(),
 });
 export type Reward = z.infer<typeof rewardSchema>;
 export const rewardsResponseSchema = z.object({ data: z.array(rewardSchema) });

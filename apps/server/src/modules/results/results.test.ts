@@ -148,6 +148,10 @@ describe('unlock rules', () => {
     expect((await get(learner.token, '/api/rewards/user/abc')).statusCode).toBe(422);
     const preview = (await get(learner.token, '/api/rewards/test')).json().data as Reward[];
     expect(preview.map((r) => r.title)).toContain('Twenty');
+    // not earned: says how to earn it, and is neither the first nor the latest
+    const twenty = preview.find((r) => r.title === 'Twenty');
+    expect(twenty?.preview).toMatchObject({ trail: expect.any(String), on: 'xp_at_least', value: 20 });
+    expect(preview.some((r) => r.first_time || r.latest)).toBe(false);
   });
 });
 

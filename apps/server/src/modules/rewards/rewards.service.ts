@@ -10,13 +10,16 @@ export async function listRewards(db: Db, actor: Actor, ids?: number[]): Promise
   const [row] = await userRewards(db, [actor.userId, ids ?? null]);
   return row.data;
 }
-/** GET /api/rewards/test: the rewards the actor's trails declare, shaped as earned ones, to preview the popup. Nothing is stored. */
+/**
+ * GET /api/rewards/test: the rewards the actor's trails declare, shaped as rewards with `preview` (the trail and its
+ * unlock condition), so the client shows how each is earned. Nothing is stored; none is marked first or latest.
+ */
 export async function previewRewards(db: Db, actor: Actor): Promise<Reward[]> {
   const views = await loadTrailViews(db, actor);
   const now = new Date();
   return views
-    .flatMap((v) => v.trail.rewards.map((d) => ({ d, trailId: v.trail.id })))
-    .map(({ d, trailId }, i) => ({
+    .flatMap((v) => v.trail.rewards.map((d) => ({ d, trailId: v.trail.id, trail: v.trail.name })))
+    .map(({ d, trailId, trail }, i) => ({
       id: -(i + 1),
       trail_id: trailId,
       title: d.title,
@@ -28,7 +31,8 @@ export async function previewRewards(db: Db, actor: Actor): Promise<Reward[]> {
       prize_description: d.prize_description ?? null,
       created_at: now.toISOString(),
       readable_achieved_at: readableDate(now),
-      first_time: i === 0,
-      latest: i === 0,
+      first_time: false,
+      latest: false,
+      preview: { trail, on: d.unlock.on, value: d.unlock.value ?? null },
     }));
 }

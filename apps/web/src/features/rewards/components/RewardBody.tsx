@@ -46,16 +46,34 @@ export function LatestBadge() {
   );
 }
 
-/** Title, subtitle, xp (only above 0, §3), prize, description and date of a reward. */
+/** A reward not earned yet (the preview): says so, and how it is earned, instead of when it was achieved. */
+function NotEarned({ preview }: { preview: NonNullable<Reward['preview']> }) {
+  const { t } = useTranslation('results');
+  return (
+    <>
+      <p>
+        <span className="inline-flex items-center rounded-full bg-slate-200 px-2 py-0.5 text-xs font-bold text-slate-800">
+          {t('rewards.preview.notEarned')}
+        </span>
+      </p>
+      <p className="text-sm font-semibold text-slate-800">
+        {t(`rewards.preview.how.${preview.on}`, { trail: preview.trail, value: preview.value ?? '' })}
+      </p>
+    </>
+  );
+}
+
+/** Title, subtitle, xp (only above 0, §3), prize, description and date of a reward (or, previewed, how to earn it). */
 export function RewardText({ reward, headingLevel = 3 }: { reward: Reward; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('results');
-  const date = useRewardDate(reward.created_at);
+  const earnedOn = useRewardDate(reward.created_at);
+  const date = reward.preview ? '' : earnedOn;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="min-w-0 space-y-1">
       <div className="flex flex-wrap items-center gap-2">
         <Heading className="text-lg font-bold text-slate-900">{reward.title}</Heading>
-        {reward.latest && <LatestBadge />}
+        {reward.latest && !reward.preview && <LatestBadge />}
       </div>
       {reward.subtitle && <p className="text-slate-700">{reward.subtitle}</p>}
       {reward.experience > 0 && (
@@ -69,6 +87,7 @@ export function RewardText({ reward, headingLevel = 3 }: { reward: Reward; headi
       )}
       {reward.description && <p className="text-sm text-slate-600">{reward.description}</p>}
       {date && <p className="text-sm text-slate-600">{t('rewards.achievedOn', { date })}</p>}
+      {reward.preview && <NotEarned preview={reward.preview} />}
     </div>
   );
 }

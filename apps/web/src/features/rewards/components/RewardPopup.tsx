@@ -26,9 +26,19 @@ function Chevron({ back }: { back?: boolean }) {
  * §4 reward popup: a carousel of the new rewards with confetti for 3.5 s. Left/right arrows move, Escape or
  * Backspace closes. A native modal <dialog>: the browser traps focus and makes the page inert; focus returns
  * to where it was. While open it stays the top modal, so a prompt opened meanwhile (the player's finish
- * prompt) waits underneath until the celebration is closed.
+ * prompt) waits underneath until the celebration is closed. `preview` shows the rewards the learner can still earn
+ * ("Preview the rewards you can earn" on /me) in the same carousel, without the celebration.
  */
-export function RewardPopup({ rewards, onClose }: { rewards: Reward[]; onClose: () => void }) {
+export function RewardPopup({
+  rewards,
+  onClose,
+  preview = false,
+}: {
+  rewards: Reward[];
+  onClose: () => void;
+  /** the rewards the learner can earn (none earned): titled so, no confetti, each says how it is earned */
+  preview?: boolean;
+}) {
   const { t } = useTranslation(['results', 'common']);
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -96,7 +106,7 @@ export function RewardPopup({ rewards, onClose }: { rewards: Reward[]; onClose: 
       }}
       className="m-0 size-full max-h-none max-w-none bg-transparent p-0 backdrop:bg-slate-900/70"
     >
-      <Confetti />
+      {!preview && <Confetti />}
       <div className="flex size-full items-center justify-center p-4">
         <section
           aria-roledescription={t('rewards.popup.carousel')}
@@ -105,7 +115,7 @@ export function RewardPopup({ rewards, onClose }: { rewards: Reward[]; onClose: 
         >
           <div className="flex items-start justify-between gap-2">
             <h2 id={titleId} className="text-xl font-bold xl:text-2xl">
-              {t('rewards.popup.title')}
+              {t(preview ? 'rewards.preview.title' : 'rewards.popup.title')}
             </h2>
             <button
               ref={closeRef}

@@ -7,8 +7,8 @@ import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { fetchTestRewards, useRewards } from '../api';
-import { rewardsUi } from '../store';
 import { RewardImage, RewardText } from './RewardBody';
+import { RewardPopup } from './RewardPopup';
 
 /** The rewards list with the three sort modes of §9 (itemDate newest first, itemNameAsc, itemNameDesc). */
 export function RewardsListView({ rewards }: { rewards: Reward[] }) {
@@ -51,15 +51,20 @@ export function RewardsListView({ rewards }: { rewards: Reward[] }) {
   );
 }
 
-/** Shows the reward popup with the rewards the learner's trails offer (GET /api/rewards/test; nothing is stored). */
+/**
+ * Previews the rewards the learner's trails offer (GET /api/rewards/test; nothing is stored) in the reward carousel,
+ * titled "Rewards you can earn": each says "Not earned yet" and how it is earned — not the "Congratulations!"
+ * celebration with confetti and an achievement date.
+ */
 function PreviewButton() {
   const { t } = useTranslation('results');
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Reward[] | null>(null);
   async function preview() {
     setBusy(true);
     try {
       const rewards = await fetchTestRewards();
-      if (rewards.length > 0) rewardsUi.show(rewards, { again: true });
+      if (rewards.length > 0) setShown(rewards);
       else notify.info(t('rewards.list.nothingToPreview'));
     } catch {
       // the http client reported why
@@ -68,9 +73,12 @@ function PreviewButton() {
     }
   }
   return (
-    <Button variant="secondary" disabled={busy} onClick={() => void preview()}>
-      {t('rewards.list.preview')}
-    </Button>
+    <>
+      <Button variant="secondary" disabled={busy} onClick={() => void preview()}>
+        {t('rewards.list.preview')}
+      </Button>
+      {shown && <RewardPopup rewards={shown} preview onClose={() => setShown(null)} />}
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, renderRoutes } from '../../../test/render';
 import { RewardPopups } from '../components/RewardPopups';
-import { RewardsListView } from '../components/RewardsList';
+import { RewardsList, RewardsListView } from '../components/RewardsList';
 import { rewardsUi, rewardsUiStore } from '../store';
 
 let nextId = 100;
@@ -144,5 +144,36 @@ describe('rewards list', () => {
   it('says so when there are none', () => {
     render(<RewardsListView rewards={[]} />);
     expect(screen.getByText(/You have not earned any rewards yet/)).toBeInTheDocument();
+  });
+});
+
+describe('preview the rewards you can earn', () => {
+  it('shows them as not earned yet with how to earn each: no congratulations, confetti or achievement date', async () => {
+    const offered = [
+      reward({ title: 'Twenty', preview: { trail: 'Demo exam', on: 'xp_at_least', value: 20 } }),
+      reward({ title: 'Finisher', preview: { trail: 'Demo exam', on: 'trail_completed', value: null } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json({ data: url === '/api/rewards/test' ? offered : [] }, { status: 200 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/me', element: <RewardsList /> }], '/me');
+    await user.click(await screen.findByRole('button', { name: 'Preview the rewards you can earn' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rewards you can earn' });
+    expect(within(dialog).getByRole('heading', { name: 'Twenty' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Not earned yet')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Collect 20 experience points on the trail “Demo exam” to earn it.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Achieved on/)).toBeNull();
+    expect(screen.queryByText('Congratulations!')).toBeNull();
+    expect(dialog.querySelector('canvas')).toBeNull();
+    key('ArrowRight');
+    expect(within(dialog).getByText('Finish the trail “Demo exam” to earn it.')).toBeInTheDocument();
+    key('Escape');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
