@@ -25,4 +25,3 @@ export function canPost(d: { repliable: boolean }, p: { owner: boolean }): boole
 export function isShown(d: { channel: string; type: string; repliable: boolean }, p: { owner: boolean }): boolean {
   return (d.channel !== 'broadcast' && d.type !== 'company') || canPost(d, p);
 }
-
