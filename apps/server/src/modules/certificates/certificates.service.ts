@@ -8,7 +8,8 @@ import type { Actor } from '../../lib/actor';
 import { fileUrl, signUrl } from '../../lib/file-urls';
 import { forbidden, notFound } from '../../lib/http-error';
 import { writePdf } from '../../lib/pdf/pdf.files';
-import { renderPdf } from '../../lib/pdf/pdf.renderer';
+import { renderSpecPng } from '../../lib/pdf/pdf.image';
+import { type PdfSpec, renderPdf } from '../../lib/pdf/pdf.renderer';
 import { createNotification, NOTIFY_CERTIFICATE } from '../notifications/notifications.service';
 import { certificateSpec } from '../results/results.pdf';
 import { can } from '../results/results.policy';
@@ -17,20 +18,23 @@ import { customerLogoPng } from './certificates.logo';
 
 type CertificateRow = typeof userCertificates.$inferSelect;
 
+/** What the certificate shows, in its learner's language of the moment, with the customer's logo. */
+async function specOf(app: FastifyInstance, c: CertificateRow, trailName: string): Promise<PdfSpec> {
+  const learner = (await loadLearner(app.db, c.userId))!;
+  return certificateSpec({
+    locale: learner.language,
+    title: c.title,
+    learner: displayName(learner),
+    trail: trailName,
+    issuedAt: c.issuedAt,
+    logo: await customerLogoPng(app, learner.customerId),
+  });
+}
+
 /** The certificate's PDF URL, rendering and storing it first when it has none (once, whoever asks first). */
 async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, trailName: string): Promise<string> {
   if (c.pdfUrl) return c.pdfUrl;
-  const learner = (await loadLearner(app.db, c.userId))!;
-  const pdf = await renderPdf(
-    certificateSpec({
-      locale: learner.language,
-      title: c.title,
-      learner: displayName(learner),
-      trail: trailName,
-      issuedAt: c.issuedAt,
-      logo: await customerLogoPng(app, learner.customerId),
-    }),
-  );
+  const pdf = await renderPdf(await specOf(app, c, trailName));
   const rel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, pdf);
   const [row] = await app.db
     .update(userCertificates)
@@ -50,9 +54,9 @@ async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, tra
 export const CERTIFICATES_JOB = 'certificates:notify';
 
 /**
- * The certificates job: every issued certificate not yet announced gets its PDF rendered, then its
- * NOTIFY_CERTIFICATE {certificates, name, file, pdf, trail_id, trail} — so the notification opens the certificate
- * without another call. The answer that issues a certificate enqueues it; the scheduler runs it too (a certificate
+ * The certificates job: every issued certificate not yet announced gets its PDF and an image of it (PNG) rendered,
+ * then its NOTIFY_CERTIFICATE {certificates, name, file (the image), pdf, trail_id, trail} — so the notification
+ * shows and opens the certificate without another call. The answer that issues a certificate enqueues it; the scheduler runs it too (a certificate
  * issued just before a crash is announced after). Each is claimed (notified_at) in the notification's transaction:
  * two runs at once announce it once.
  */
@@ -67,23 +71,29 @@ export async function notifyCertificates(app: FastifyInstance): Promise<number> 
   let sent = 0;
   for (const { c, trailName } of due) {
     const url = await ensureCertificatePdf(app, c, trailName);
-    await app.db.transaction(async (tx) => {
+    // §3: the notification's `file` is an image of the certificate (its page as a PNG), `pdf` the PDF
+    const png = await renderSpecPng(await specOf(app, c, trailName));
+    const imageRel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, png, 'png');
+    const announced = await app.db.transaction(async (tx) => {
       const claimed = await tx
         .update(userCertificates)
         .set({ notifiedAt: new Date() })
         .where(and(eq(userCertificates.id, c.id), isNull(userCertificates.notifiedAt)))
         .returning({ id: userCertificates.id });
-      if (claimed.length === 0) return;
+      if (claimed.length === 0) return false;
       await createNotification(tx, c.userId, NOTIFY_CERTIFICATE, {
         certificates: [c.id],
         name: c.title,
-        file: url,
+        file: fileUrl(imageRel),
         pdf: url,
         trail_id: c.trailId,
         trail: trailName,
       });
-      sent++;
+      return true;
     });
+    if (announced) sent++;
+    // another run announced it first, with its own image
+    else await fs.rm(path.join(app.config.filesDir, imageRel), { force: true });
   }
   return sent;
 }

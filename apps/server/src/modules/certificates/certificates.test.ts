@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, userCertificates } from '../../db/schema';
+import { signUrl } from '../../lib/file-urls';
 import { renderPdf } from '../../lib/pdf/pdf.renderer';
 import { importTest, optionId, player } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
@@ -75,5 +77,25 @@ describe('certificate PDF', () => {
       .from(notifications)
       .where(and(eq(notifications.event, 'NOTIFY_CERTIFICATE'), eq(notifications.userId, cert.userId)));
     expect(n.data).toMatchObject({ certificates: [cert.id], pdf: cert.pdfUrl });
+  });
+
+  it('notifies the certificate with an image of it (PNG) as `file`, beside the PDF', async () => {
+    const [n] = await t.database.db.select().from(notifications).where(eq(notifications.event, 'NOTIFY_CERTIFICATE'));
+    const data = n.data as { file: string; pdf: string };
+    expect(data.file).toMatch(/^\/files\/pdfs\/certificates\/.+\.png$/);
+    expect(data.file).not.toBe(data.pdf);
+    const png = await fs.readFile(path.join(t.config.filesDir, data.file.replace(/^\/files\//, '')));
+    const meta = await sharp(png).metadata();
+    expect(meta.format).toBe('png');
+    // the landscape A4 page
+    expect(Math.round(((meta.width ?? 0) / (meta.height ?? 1)) * 100)).toBe(Math.round((841.89 / 595.28) * 100));
+    // drawn: not a blank page (the ink of the texts, the frame and the logo)
+    const stats = await sharp(png).greyscale().stats();
+    expect(stats.isOpaque).toBe(true);
+    expect(stats.channels[0].max).toBe(255);
+    expect(stats.channels[0].min).toBeLessThan(100);
+    const res = await t.app.inject({ url: signUrl(data.file) as string });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/png/);
   });
 });

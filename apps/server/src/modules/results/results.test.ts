@@ -109,7 +109,8 @@ describe('unlock rules', () => {
     expect(announced).toMatchObject({ name: 'Results certificate', certificates: [certs[0].id], trail_id: trailId });
     // stored unsigned; the notification list signs it for its reader (private files, docs/security.md)
     expect(announced.pdf).toMatch(/^\/files\/pdfs\/.+\.pdf$/);
-    expect(announced.file).toBe(announced.pdf);
+    // `file` is an image of the certificate (§3): its page as a PNG
+    expect(announced.file).toMatch(/^\/files\/pdfs\/certificates\/.+\.png$/);
     expect((await t.app.inject({ url: announced.pdf as string })).statusCode).toBe(403);
     const listed = (await get(learner.token, '/api/notificationsAll/1')).json().data as {
       event: string;
