@@ -1,6 +1,7 @@
 import type { Trail } from '@cairn/shared/api/trails';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import { isUnavailableTrail, leaveUnavailableTrail } from './unavailable';
 
 export const trailsKey = ['trails'] as const;
 export const trailKey = (id: number) => ['trails', id] as const;
@@ -12,11 +13,18 @@ export const trailsQuery = () =>
     queryFn: ({ signal }) => http.get<{ data: Trail[] }>('/api/games', { signal }).then((r) => r.data),
   });
 
-/** GET /api/games/{id}: one trail's detail. */
+/** GET /api/games/{id}: one trail's detail; a 404 leaves for /games saying the trail is not available. */
 export const trailQuery = (id: number) =>
   queryOptions({
     queryKey: trailKey(id),
-    queryFn: ({ signal }) => http.get<{ data: Trail }>(`/api/games/${id}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      http.get<{ data: Trail }>(`/api/games/${id}`, { signal, handle: [404] }).then(
+        (r) => r.data,
+        (err: unknown) => {
+          if (isUnavailableTrail(err)) leaveUnavailableTrail();
+          throw err;
+        },
+      ),
   });
 
 export function useTrails() {

@@ -5,3 +5,4 @@ export { hasStarted, trailKey, trailQuery, trailsKey, trailsQuery, useTrail, use
 export { TryAgainDialog } from './components/TryAgainDialog';
 export type { AnswerResult } from './pebbles';
 export { fetchPebble, pebbleKey, resetTrail, submitAnswers } from './pebbles';
+export { isUnavailableTrail, leaveUnavailableTrail } from './unavailable';

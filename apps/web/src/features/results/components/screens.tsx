@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
+import { isUnavailableTrail, leaveUnavailableTrail } from '../../trails';
 import { useTrailResult } from '../api';
 import { PdfControl, ResultTitle } from './ResultHeader';
 import { TrailResultBody } from './TrailResultBody';
@@ -26,6 +27,12 @@ export function ResultsScreen() {
   const actions = useResultActions(query.data, () => {});
   const localize = useLocalePath();
   const result = query.data;
+
+  // a trail that is not the user's (404): §8's way to /games, saying so
+  const gone = isUnavailableTrail(query.error);
+  useEffect(() => {
+    if (gone) leaveUnavailableTrail();
+  }, [gone]);
 
   if (!valid || query.isError) return <EmptyScreen title={t('trail.title')} empty={t('trail.empty')} />;
   if (!result) return <Spinner label={t('common:status.loading')} />;
