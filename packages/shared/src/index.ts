@@ -12,6 +12,7 @@ export * from './api/results';
 export * from './api/sessions';
 export * from './api/strings';
 export * from './api/trails';
+export * from './attempt';
 export * from './branding';
 export * from './constants';
 export * from './locales';

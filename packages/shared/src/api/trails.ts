@@ -138,6 +138,12 @@ export const trailSchema = z.object({
   due_on: z.string().nullable(),
   /** URL of the learner's result PDF once generated */
   pdf: z.string().nullable(),
+  /**
+   * GET /api/games/{id} only: the current attempt's start (the first pebble opened in it) and completion, ISO
+   * instants or null. attemptSeconds (../attempt.ts) makes them the Info panel's play time, as it makes the trail
+   * result's duration: the two agree (docs/player.md, "Times").
+   */
+  attempt: z.object({ started_at: z.string().nullable(), completed_at: z.string().nullable() }).optional(),
 });
 export type Trail = z.infer<typeof trailSchema>;
 

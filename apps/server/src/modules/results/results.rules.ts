@@ -53,12 +53,6 @@ export function dimensionScores(
   });
 }
 
-/** Seconds between two instants, never negative. */
-export function secondsBetween(from: Date | null, to: Date | null): number {
-  if (!from || !to) return 0;
-  return Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
-}
-
 const READABLE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** 'MMMM D, YYYY' (§9) in English (one formatter for the process: toLocaleDateString builds one per call). */

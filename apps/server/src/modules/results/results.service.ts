@@ -1,6 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ResultOption, ResultPdfResponse, TrailResult, TrailType } from '@cairn/shared';
+import {
+  attemptSeconds,
+  type ResultOption,
+  type ResultPdfResponse,
+  type TrailResult,
+  type TrailType,
+} from '@cairn/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -11,13 +17,14 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { writePdf } from '../../lib/pdf/pdf.files';
 import { renderPdf } from '../../lib/pdf/pdf.renderer';
 import { createNotification, NOTIFY_RESULTS_PDF } from '../notifications/notifications.service';
+import { attemptStart } from '../trails/attempt';
 import { canReset, computeProgress } from '../trails/progress';
 import { loadTrailViews, type TrailView } from '../trails/trails.repo';
 import { resetGame } from '../trails/trails.service';
 import { resultsSpec } from './results.pdf';
 import { can, type ResultsAction } from './results.policy';
 import { actorFor, displayName, type Learner, loadLearner, loadQuestions, loadTrailExtras } from './results.repo';
-import { dimensionScores, secondsBetween } from './results.rules';
+import { dimensionScores } from './results.rules';
 
 export const RESULTS_PDF_JOB = 'results.pdf';
 export interface ResultsPdfJob {
@@ -49,7 +56,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
   const view = await viewFor(db, learner, trailId);
   const { trail } = view;
   const progress = computeProgress(trail, view.pebbles, view.states, view.triesUsed);
-  const [q, extras] = await Promise.all([
+  const [q, extras, startedAt] = await Promise.all([
     loadQuestions(
       db,
       learner.id,
@@ -57,6 +64,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       view.pebbles.map((p) => p.id),
     ),
     loadTrailExtras(db, learner.id, trailId),
+    attemptStart(db, learner.id, trailId),
   ]);
   const answers = new Map(q.answers.map((a) => [a.mineralId, a]));
 
@@ -155,10 +163,6 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
           ? 'passed'
           : 'failed'
         : 'completed';
-  const lastAnswer = [...view.states.values()].reduce<Date | null>(
-    (max, s) => (s.answeredAt && (!max || s.answeredAt > max) ? s.answeredAt : max),
-    null,
-  );
 
   let player: TrailResult['player'] = null;
   if (type === 'assessment') {
@@ -186,7 +190,8 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       status: { status, score: progress.passed, total: progress.total },
       tries: { score: progress.tries_used, total: progress.tries_total },
       duration: {
-        score: secondsBetween(extras.progressRow?.startedAt ?? null, extras.progressRow?.completedAt ?? lastAnswer),
+        // the player's Info panel counts its play time the same way (trails/attempt.ts, docs/player.md "Times")
+        score: attemptSeconds(startedAt, extras.progressRow?.completedAt ?? null),
         total: trail.durationSeconds,
       },
       points: { score: progress.xp, total: progress.xp_total },

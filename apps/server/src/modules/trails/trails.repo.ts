@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Db, namedStatement, preparedPer } from '../../db/client';
 import { pebbleStates, type RewardDecl, trailAssignments, trailProgress, trails, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { type AttemptRow, attemptColumns } from './attempt';
 import type { PebbleLite, PebbleMark, StateLite } from './progress';
 
 export const coach = alias(users, 'coach');
@@ -201,7 +202,9 @@ export interface GameRow {
  * as `playableBy` (a null customer matches nothing; a null trail id is "not the public user's trail"); the
  * assignment joined once gives both the rule's "assigned" and the schedule (one row per trail and user: its key).
  */
-const GAMES_SELECT = `select tr.id, tr.name, tr.description, tr.icon_url, tr.type, tr.gradient, tr.difficulty,
+const gamesSelect = (
+  extra = '',
+) => `select ${extra}tr.id, tr.name, tr.description, tr.icon_url, tr.type, tr.gradient, tr.difficulty,
     tr.duration_seconds, tr.tries_total, tr.pass_percent,
     (select coalesce(jsonb_agg(d.value -> 'unlock' order by d.n), '[]'::jsonb)
        from jsonb_array_elements(tr.rewards) with ordinality d(value, n)) as unlocks,
@@ -222,7 +225,13 @@ const GAMES_SELECT = `select tr.id, tr.name, tr.description, tr.icon_url, tr.typ
 /** GET /api/games (and /api/me/surveys, /api/me/exams): $4 the types, or null for all; by id. */
 export const gameRows = namedStatement<GameRow>(
   'cairn_games',
-  `${GAMES_SELECT} and ($4::text[] is null or tr.type = any($4::text[])) order by tr.id`,
+  `${gamesSelect()} and ($4::text[] is null or tr.type = any($4::text[])) order by tr.id`,
 );
-/** GET /api/games/{id}: $4 the trail; no row when it is not the actor's to play. */
-export const gameRow = namedStatement<GameRow>('cairn_game', `${GAMES_SELECT} and tr.id = $4`);
+/**
+ * GET /api/games/{id}: $4 the trail; no row when it is not the actor's to play. The detail also carries the current
+ * attempt's times (attempt.ts: the player's Info panel counts its play time from them).
+ */
+export const gameRow = namedStatement<GameRow & AttemptRow>(
+  'cairn_game',
+  `${gamesSelect(`${attemptColumns('$1', 'tr.id')},\n    `)} and tr.id = $4`,
+);

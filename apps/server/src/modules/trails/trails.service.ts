@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { mineralAnswers, pebbleStates, trailProgress } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/http-error';
+import { presentAttempt } from './attempt';
 import { canReset, computeProgress, progressOfMarks } from './progress';
 import { noTriesLeft, nothingToReset } from './trails.errors';
 import { presentTrail } from './trails.presenter';
@@ -19,7 +20,7 @@ export async function listGames(db: Db, actor: Actor, types?: TrailType[]): Prom
 export async function getGame(db: Db, actor: Actor, trailId: number): Promise<Trail> {
   const [row] = await gameRow(db, [actor.userId, actor.customerId, actor.trailId, trailId]);
   if (!row) throw notFound('Trail not found');
-  return presentTrail(row);
+  return { ...presentTrail(row), attempt: presentAttempt(row) };
 }
 
 /** GET /api/me/reset: trails the actor may reset now, with their tries. */

@@ -1,4 +1,5 @@
-import type { Trail } from '@cairn/shared';
+import { attemptSeconds, type Trail } from '@cairn/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { customerIdOf, importTest, pkg, player, trailIdByName } from '../../test/fixtures/trails.fixtures';
@@ -159,5 +160,30 @@ describe('customer scoping of imports', () => {
     const id = await importTest(t, onePebble('Globex only'), { customerId: globex, assign: 'all' });
     expect((await learner.game(id)).statusCode).toBe(404);
     expect((await other.game(id)).statusCode).toBe(200);
+  });
+});
+
+describe("the attempt's time (docs/player.md, Times)", () => {
+  it('runs from the first pebble opened to completion, and the result says the same seconds', async () => {
+    const id = await importTest(t, onePebble('Timed'), { assign: [DEMO_USERS.learner.email] });
+    expect((await learner.trail(id)).attempt).toEqual({ started_at: null, completed_at: null });
+    const p = await learner.pebble(id);
+    const me = p.user.id;
+    // the learner thought about the question for 90 seconds before answering
+    await t.database.db.execute(
+      sql`update pebble_states set opened_at = opened_at - interval '90 seconds' where user_id = ${me} and trail_id = ${id}`,
+    );
+    const running = (await learner.trail(id)).attempt!;
+    expect(running.completed_at).toBeNull();
+    expect(attemptSeconds(running.started_at, null)).toBeGreaterThanOrEqual(90);
+
+    await learner.ok(p.id, [{ id: p.minerals[0].id, value: 'done' }]);
+    const done = (await learner.trail(id)).attempt!;
+    expect(done.started_at).toBe(running.started_at);
+    const seconds = attemptSeconds(done.started_at, done.completed_at);
+    expect(seconds).toBeGreaterThanOrEqual(90);
+    expect(seconds).toBeLessThan(120);
+    const result = (await learner.get(`/api/results/users/${me}/${id}`)).json().data;
+    expect(result.summary.duration.score).toBe(seconds);
   });
 });

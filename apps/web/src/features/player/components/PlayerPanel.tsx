@@ -1,4 +1,5 @@
 import type { Pebble, Trail } from '@cairn/shared/api/trails';
+import { attemptSeconds, clock } from '@cairn/shared/attempt';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePanelViews } from '../../../lib/panel-views';
@@ -17,7 +18,6 @@ interface Props {
   onClose: () => void;
   pebble: Pebble;
   trail: Trail | undefined;
-  startedAt: number;
   onChoose: (pebbleId: number) => void;
 }
 
@@ -27,7 +27,7 @@ interface Props {
  * phone it is the one side panel of the screen, with the tab set of §2: notifications, chat, trail result,
  * ratings, navigator (and the info view its header button opens).
  */
-export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onChoose }: Props) {
+export function PlayerPanel({ tab, onTab, onClose, pebble, trail, onChoose }: Props) {
   const { t } = useTranslation(['player', 'rbo']);
   const phone = useMedia(PHONE_QUERY);
   const views = usePanelViews();
@@ -50,7 +50,7 @@ export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onC
       onSelect={onTab}
       onClose={onClose}
     >
-      {active === 'info' && <InfoView pebble={pebble} trail={trail} startedAt={startedAt} />}
+      {active === 'info' && <InfoView pebble={pebble} trail={trail} />}
       {active === 'navigator' && (
         <NavigatorView pebble={pebble} onChoose={(id) => (id === pebble.id ? onClose() : onChoose(id))} />
       )}
@@ -69,22 +69,19 @@ export function PlayerPanel({ tab, onTab, onClose, pebble, trail, startedAt, onC
   );
 }
 
-/** Minutes and seconds (hours when they come) since the player opened. */
-export function formatPlayTime(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const mm = String(m).padStart(h > 0 ? 2 : 1, '0');
-  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
-}
-
-function usePlayTime(startedAt: number): number {
+/**
+ * The play time of the current attempt, ticking while it runs: attemptSeconds of the trail's attempt times, the
+ * computation the trail result's duration uses too, so the two agree (docs/player.md, "Times").
+ */
+function usePlayTime(attempt: Trail['attempt']): number {
   const [now, setNow] = useState(() => Date.now());
+  const running = !!attempt?.started_at && !attempt.completed_at;
   useEffect(() => {
+    if (!running) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, []);
-  return Math.max(0, Math.floor((now - startedAt) / 1000));
+  }, [running]);
+  return attemptSeconds(attempt?.started_at, attempt?.completed_at, now);
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -96,9 +93,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function InfoView({ pebble, trail, startedAt }: { pebble: Pebble; trail: Trail | undefined; startedAt: number }) {
+function InfoView({ pebble, trail }: { pebble: Pebble; trail: Trail | undefined }) {
   const { t } = useTranslation(['player', 'games']);
-  const seconds = usePlayTime(startedAt);
+  const seconds = usePlayTime(trail?.attempt);
   const coach = trail?.coach && [trail.coach.firstname, trail.coach.lastname].filter(Boolean).join(' ');
   const rewards = trail?.achievements.find((a) => a.type === 'reward');
   const icon = trail?.icon ?? pebble.trail.icon;
@@ -113,7 +110,7 @@ function InfoView({ pebble, trail, startedAt }: { pebble: Pebble; trail: Trail |
         <Row label={t('info.xp')}>{t('info.of', { score: pebble.progress.xp, total: pebble.progress.xp_total })}</Row>
         {rewards && <Row label={t('info.rewards')}>{t('info.of', { score: rewards.score, total: rewards.total })}</Row>}
         <Row label={t('info.playTime')}>
-          <time dateTime={`PT${seconds}S`}>{formatPlayTime(seconds)}</time>
+          <time dateTime={`PT${seconds}S`}>{clock(seconds)}</time>
         </Row>
         {trail && <Row label={t('info.difficulty')}>{t(`games:difficulty.${trail.difficulty}`)}</Row>}
         <Row label={t('info.pebble')}>

@@ -2,7 +2,7 @@ import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
 import { pebbleVariables } from '@cairn/shared/branding';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { errorText, HttpError } from '../../../lib/http';
@@ -12,7 +12,16 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
-import { fetchPebble, pebbleKey, resetTrail, submitAnswers, TryAgainDialog, trailsKey, useTrail } from '../../trails';
+import {
+  fetchPebble,
+  pebbleKey,
+  resetTrail,
+  submitAnswers,
+  TryAgainDialog,
+  trailKey,
+  trailsKey,
+  useTrail,
+} from '../../trails';
 import { finishPublic } from '../finish';
 import { type Move, PebbleForm } from './PebbleForm';
 import { FinishedDialog } from './PlayerDialogs';
@@ -56,9 +65,15 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
   const [serverError, setServerError] = useState<ServerError>(null);
   // a pebble shown by the learner's move (not the first one of the visit) takes the focus on its title
   const [moved, setMoved] = useState(false);
-  const startedAt = useRef(Date.now());
   const location = useLocation();
   const loaded = query.isSuccess;
+
+  // the Info panel's play time runs from the attempt's first opened pebble (docs/player.md, "Times"): a trail detail
+  // read before this visit's first pebble opened the attempt is read once more
+  const unstarted = trail !== undefined && !trail.attempt?.started_at;
+  useEffect(() => {
+    if (loaded && unstarted) void qc.invalidateQueries({ queryKey: trailKey(trailId) });
+  }, [loaded, unstarted, qc, trailId]);
 
   // arriving from a 'rating' notification or /rbo/pebble: that pebble, with its Ratings panel open (§4)
   useEffect(() => {
@@ -147,7 +162,6 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
     void run(async () => {
       await resetTrail(trailId);
       setTryAgain(false);
-      startedAt.current = Date.now();
       show(await fetchPebble(trailId));
       void qc.invalidateQueries({ queryKey: trailsKey });
     });
@@ -190,7 +204,6 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
           onClose={() => setPanel(null)}
           pebble={pebble}
           trail={trail}
-          startedAt={startedAt.current}
           onChoose={choose}
         />
       )}

@@ -1,4 +1,4 @@
-import type { Pebble } from '@cairn/shared/api/trails';
+import type { Pebble, Trail } from '@cairn/shared/api/trails';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,5 +143,49 @@ describe('the finish prompt fits the trail type', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Trail finished' });
     expect(dialog).toHaveTextContent('You have finished Trail three.');
     expect(dialog).toHaveTextContent('You did not pass this time.');
+  });
+});
+
+describe('the play time', () => {
+  const trail = (attempt: Trail['attempt']): Trail => ({
+    id: 3,
+    name: 'Trail three',
+    description: null,
+    icon: null,
+    type: 'exam',
+    style: { gradient: 0 },
+    difficulty: 'easy',
+    duration: { days: 0, hours: 0, minutes: 20, seconds: 0, time_in_seconds: 1200 },
+    coach: null,
+    achievements: [],
+    progress: first.progress,
+    can_reset: false,
+    starts_on: null,
+    due_on: null,
+    pdf: null,
+    attempt,
+  });
+
+  async function playTime(attempt: Trail['attempt']) {
+    const user = userEvent.setup();
+    stubServer({
+      'GET /api/pebbles/3': () => json({ data: first }),
+      'GET /api/games/3': () => json({ data: trail(attempt) }),
+    });
+    renderPlayer();
+    await user.click(await screen.findByRole('button', { name: 'Trail info' }));
+    const row = screen.getByText('Play time').closest('div') as HTMLElement;
+    return row.querySelector('time') as HTMLTimeElement;
+  }
+
+  it("counts the attempt's time from its first opened pebble, as the result does, not from this page's opening", async () => {
+    const startedAt = new Date(Date.now() - 125_000).toISOString();
+    const time = await playTime({ started_at: startedAt, completed_at: null });
+    await waitFor(() => expect(time.textContent).toMatch(/^2:0[5-7]$/));
+  });
+
+  it('stops at the completion of the attempt', async () => {
+    const time = await playTime({ started_at: '2026-03-02T10:00:00.000Z', completed_at: '2026-03-02T10:10:00.000Z' });
+    await waitFor(() => expect(time.textContent).toBe('10:00'));
   });
 });
