@@ -74,6 +74,8 @@ test('a password is reset through the link in the outbox', async ({ page, reques
   await page.getByLabel('Confirm password').fill('another-secret');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/password\/reset/);
+  // a used (or expired) link is no dead end
+  await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
 
   await page.goto('/login');
   await signIn(page, { email: DEMO.rival.email, password: 'brand-new-secret' });

@@ -8,7 +8,7 @@ import { useRuleForm } from '../../../lib/use-rule-form';
 import { Button } from '../../../ui/Button';
 import { PageHeading } from '../../../ui/PageHeading';
 import { TextField } from '../../../ui/TextField';
-import { resetPassword } from '../api';
+import { requestPasswordReset, resetPassword } from '../api';
 
 /** /password/reset?email&token: a new password twice; the server's refusal is shown until the form changes. */
 export default function ResetScreen() {
@@ -19,10 +19,16 @@ export default function ResetScreen() {
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
   const [serverError, setServerError] = useState<string | null>(null);
+  // an expired or used link (invalid_reset_token): offer a new one rather than a dead end
+  const [linkDead, setLinkDead] = useState(false);
+  const [sending, setSending] = useState(false);
   const form = useRuleForm({
     defaults: { password: '', password_confirmation: '' },
     rules: FORM_RULES.reset,
-    onEdit: () => setServerError(null),
+    onEdit: () => {
+      setServerError(null);
+      setLinkDead(false);
+    },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -31,17 +37,42 @@ export default function ResetScreen() {
       await resetPassword({ username: email, token, ...values });
       navigate(localize('/password/changed'), { replace: true });
     } catch (err) {
-      if (err instanceof HttpError && [400, 401, 422].includes(err.status)) setServerError(errorText(err.body));
+      if (err instanceof HttpError && [400, 401, 422].includes(err.status)) {
+        setServerError(errorText(err.body));
+        setLinkDead(err.body?.code === 'invalid_reset_token');
+      }
     }
   });
+
+  // a new link for the address this one was sent to; without it, the forgot form asks for the address
+  async function sendNewLink() {
+    if (!email) return void navigate(localize('/password/forgot'));
+    setSending(true);
+    try {
+      await requestPasswordReset(email);
+      navigate(localize('/password/linksent'));
+    } catch {
+      // the http client has already shown what went wrong
+    } finally {
+      setSending(false);
+    }
+  }
+  const newLink = (
+    <Button variant="secondary" disabled={sending} onClick={() => void sendNewLink()}>
+      {t('reset.sendNewLink')}
+    </Button>
+  );
 
   return (
     <>
       <PageHeading title={t('reset.title')}>{t('reset.intro')}</PageHeading>
       {(!email || !token) && (
-        <p role="alert" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t('reset.missingLink')}
-        </p>
+        <div className="mb-4 flex flex-col items-start gap-3">
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('reset.missingLink')}
+          </p>
+          {newLink}
+        </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
@@ -63,6 +94,7 @@ export default function ResetScreen() {
             {serverError}
           </p>
         )}
+        {serverError && linkDead && email && token && newLink}
         <Button type="submit" disabled={form.isSubmitting}>
           {t('reset.submit')}
         </Button>
