@@ -1,4 +1,4 @@
-import type { MineralAnswer, Pebble } from '@cairn/shared/api/trails';
+import type { MineralAnswer, Pebble, Progress } from '@cairn/shared/api/trails';
 import { pebbleVariables } from '@cairn/shared/branding';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -136,12 +136,13 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
       });
       show(res.data);
       void qc.invalidateQueries({ queryKey: trailsKey });
-      if (res.finished) await finish(res.trail_passed ?? res.passed, res.data.redirect_url ?? pebble.redirect_url);
+      if (res.finished)
+        await finish(res.trail_passed ?? res.passed, res.data.redirect_url ?? pebble.redirect_url, res.data.progress);
     });
   }
 
-  async function finish(passed: boolean, redirectUrl: string | null) {
-    if (isPublic) await finishPublic(redirectUrl);
+  async function finish(passed: boolean, redirectUrl: string | null, progress: Progress = pebble.progress) {
+    if (isPublic) await finishPublic(redirectUrl, progress);
     else setFinished({ passed });
   }
 
