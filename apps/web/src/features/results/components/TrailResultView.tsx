@@ -1,18 +1,11 @@
 import type { ResultOption, ResultPebble, TrailResult } from '@cairn/shared/api/results';
+// the player's Info panel prints its play time with the same clock (docs/player.md, "Times")
+import { clock } from '@cairn/shared/attempt';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia } from '../../../lib/download';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { DimensionsChart } from './DimensionsChart';
-
-/** Seconds as m:ss or h:mm:ss: the same in every language. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
 
 function ChevronIcon({ open }: { open: boolean }) {
   return (
