@@ -98,7 +98,11 @@ export const RECHECK_PARAMS = { timeout: 20_000, randomSeed: 26, checker: 'auto'
 
 /** recheck's verdict on one pattern: null when safe, else what is wrong. */
 export async function problemOf(source: string, flags: string): Promise<string | null> {
-  const d: Diagnostics = await check(source, flags, RECHECK_PARAMS);
+  let d: Diagnostics = await check(source, flags, RECHECK_PARAMS);
+  // a busy machine can run a fuzzed pattern out of time: one more try, with three times as long, before "undecided"
+  if (d.status === 'unknown' && d.error.kind === 'timeout') {
+    d = await check(source, flags, { ...RECHECK_PARAMS, timeout: RECHECK_PARAMS.timeout * 3 });
+  }
   if (d.status === 'safe') return null;
   if (d.status === 'vulnerable') {
     const attack = d.attack.pattern.length > 120 ? `${d.attack.pattern.slice(0, 120)}…` : d.attack.pattern;
