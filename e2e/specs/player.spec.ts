@@ -140,8 +140,14 @@ test('a learner plays the demo exam to its end and gets the finish prompt', asyn
   // the info and navigator panels open over the player
   await page.getByRole('button', { name: 'Trail info' }).click();
   await expect(page.getByRole('dialog', { name: 'Trail panel' })).toContainText('Demo exam');
+  // the play time is the attempt's (m:ss), the same seconds the trail result shows (docs/player.md, Times)
+  await expect(page.getByRole('dialog', { name: 'Trail panel' }).locator('time')).toHaveText(/^\d+:\d{2}$/);
   await page.getByRole('tab', { name: 'Navigator' }).click();
   await expect(page.locator('[aria-current="step"]')).toBeVisible();
+  // the pebbles are numbered on screen, not only for screen readers (§2)
+  const numbers = page.getByRole('dialog', { name: 'Trail panel' }).getByTestId('pebble-number');
+  await expect(numbers.first()).toBeVisible();
+  await expect(numbers.first()).toHaveText('1');
   await page.getByRole('button', { name: 'Close trail panel' }).click();
 
   const finished = page.getByRole('alertdialog', { name: 'Trail finished' });
@@ -164,6 +170,11 @@ test('the public link plays its trail and ends on thank-you', async ({ page }) =
 
   await playToEnd(page, async () => /\/thank-you$/.test(page.url()));
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  // branded, with the score, and no "Please log in to continue." toast at the end
+  await expect(page.getByRole('img', { name: 'Cairn logo' })).toBeVisible();
+  await expect(page.getByText(/^Your score: \d+ of \d+$/)).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page.getByText('Please log in to continue.')).toHaveCount(0);
 });
 
 /** Signs in as `who` and plays the four demo trails to their ends; returns the mineral types answered. */
