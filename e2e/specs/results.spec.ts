@@ -120,6 +120,9 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   const panel = page.getByRole('dialog', { name: 'Trail result' });
   await expect(panel.getByRole('heading', { name: 'Demo exam' })).toBeVisible();
   await expect(panel.getByText('Passed · 7 / 7')).toBeVisible();
+  // the pebble's feedback (§3) under its answers
+  await panel.getByRole('button', { name: /^Basics/ }).click();
+  await expect(panel.getByText('Paris has been the capital of France since the 10th century.')).toBeVisible();
 
   const certificate = panel.getByRole('link', { name: 'Download certificate Demo exam certificate' });
   const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
@@ -142,6 +145,20 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   const [tab] = await Promise.all([page.waitForEvent('popup'), pdfLink.click()]);
   expect(tab.url()).toContain(href);
   await tab.close();
+
+  // Me links to the summary of every trail type: the exam reads Passed there, and its row opens the result again
+  await page.goto('/me');
+  await page.getByRole('link', { name: 'All my results' }).click();
+  await expect(page).toHaveURL(/\/summary$/);
+  const exams = page.getByRole('region', { name: 'Exams' });
+  await expect(
+    exams
+      .getByRole('listitem')
+      .filter({ hasText: 'Demo exam' })
+      .getByText(/^Passed ·/),
+  ).toBeVisible();
+  await exams.getByRole('button', { name: 'Result of Demo exam' }).click();
+  await expect(panel.getByText('Passed · 7 / 7')).toBeVisible();
 
   // reset a try: the try-again modal, then the player starts over from the first pebble
   await panel.getByRole('button', { name: 'Try again' }).click();
