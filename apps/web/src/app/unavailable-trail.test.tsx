@@ -6,12 +6,12 @@ const toast = vi.hoisted(() =>
 );
 vi.mock('sonner', () => ({ toast }));
 
-import { setNavigator } from '../../lib/navigation';
-import { session } from '../../lib/session';
-import { at, LocationProbe, renderRoutes } from '../../test/render';
-import GameDetailScreen from '../games/components/GameDetailScreen';
-import { PlayerScreen } from '../player/components/PlayerScreen';
-import { ResultsScreen } from '../results/components/screens';
+import GameDetailScreen from '../features/games/components/GameDetailScreen';
+import { PlayerScreen } from '../features/player/components/PlayerScreen';
+import { ResultsScreen } from '../features/results/components/screens';
+import { setNavigator } from '../lib/navigation';
+import { session } from '../lib/session';
+import { at, LocationProbe, renderRoutes } from '../test/render';
 
 const notFound = () =>
   Response.json({ message: 'Trail not found', code: 'not_found' }, { status: 404, headers: { 'X-Test': '1' } });
