@@ -52,7 +52,7 @@ test('a coach finds a learner, sees their progress and result, resets a trail, a
   await page.goto('/login');
   await signIn(page, DEMO.coach);
   await page.waitForURL(/\/games/);
-  await page.getByRole('link', { name: 'Results' }).click();
+  await page.getByRole('link', { name: 'Results', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Results of my learners' })).toBeVisible();
 
   // one character does not search; two do (after the 1 s debounce)
@@ -123,7 +123,7 @@ test('a learner has leaderboards and certificates on /me, and no coach screen', 
   await overlay.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'Certificates' })).toBeVisible();
   // no Results entry, and the address shows a notice without asking the server
-  await expect(page.getByRole('link', { name: 'Results' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Results', exact: true })).toHaveCount(0);
   await page.goto('/coach');
   await expect(page.getByText('This page is for coaches.')).toBeVisible();
 });

@@ -52,7 +52,7 @@ test('the coach sees the Results entry, a learner does not', async ({ page, requ
   await page.goto('/login');
   await signIn(page, DEMO.coach);
   await expect(page).toHaveURL(/\/games$/);
-  await expect(page.getByRole('link', { name: 'Results' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Results', exact: true })).toBeVisible();
 });
 
 test('the phone layout collapses the navigation into a burger menu', async ({ page, request }) => {
