@@ -1,0 +1,2 @@
+-- issue 35: object storage: reserved (left as a no-op if nothing is needed here)
+SELECT 1;
