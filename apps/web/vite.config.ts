@@ -24,7 +24,9 @@ export default defineConfig({
       experimental: { lazyBarrel: true },
       treeshake: { moduleSideEffects: (id: string) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id) },
     },
-    outDir: 'dist',
+    // WEB_OUT_DIR: a build of one's own (parallel work on one tree; the server serves it with WEB_DIST)
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
     sourcemap: false,
     // the entry's imports stay preloaded from index.html; a lazy chunk's imports are fetched by the browser itself
     // instead of through a <link rel=modulepreload> the preload helper appends per import — on a signed-in first load

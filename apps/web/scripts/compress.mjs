@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const dist = process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 
 function* files(dir) {

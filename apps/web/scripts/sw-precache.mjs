@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const dist = process.env.WEB_OUT_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 // the error-reporting SDK loads only when a DSN is configured, and never matters offline
 const SKIP = /^sentry-sdk-/;
 const assets = readdirSync(`${dist}/assets`)
