@@ -5,8 +5,10 @@ import type { Actor, World } from './authz-world';
 
 /**
  * THE authorization matrix: every route of the served OpenAPI document × the actors
- * [anonymous, learner, peer (another learner of the same customer), other (a user of another customer),
- * public (signed in through a public link), coach] × objects owned by each.
+ * [anonymous, learner, peer (another learner of the same customer), other (a user of another customer, and that
+ * customer's admin), public (signed in through a public link), coach (not a customer admin), admin (the customer's
+ * admin, a coach with is_admin)] × objects owned by each. The admin's outcome is optional: without it the admin gets
+ * the coach's.
  *
  * `expect` lists one outcome per actor in that order: a status, or '2xx' where the success status depends on a
  * background job (results PDF: 202 until made, then 200). 404 means "as if missing" (other customers' objects),
@@ -24,6 +26,7 @@ export type Expect = [
   other: Outcome,
   publicUser: Outcome,
   coach: Outcome,
+  admin?: Outcome,
 ];
 
 export interface Req {
@@ -186,12 +189,13 @@ export const MATRIX: Row[] = [
   },
   { route: 'GET /api/countries/all', object: '–', req: () => ({ url: '/api/countries/all' }), expect: ALL_OK },
   { route: 'GET /api/client-config', object: '–', req: () => ({ url: '/api/client-config' }), expect: ALL_OK },
-  // ── branding: the brand page is for customer admins (is_admin: the demo coach), on their own customer only ──
+  // ── branding: the brand page is for customer admins (is_admin: the admin here; other is Globex's admin), on their
+  // own customer only; a coach who is no admin is refused ──
   {
     route: 'GET /api/customer/theme',
     object: "own customer's",
     req: () => ({ url: '/api/customer/theme' }),
-    expect: [401, 403, 403, 403, 403, 200],
+    expect: [401, 403, 403, 200, 403, 403, 200],
   },
   {
     route: 'PUT /api/customer/theme',
@@ -205,7 +209,7 @@ export const MATRIX: Row[] = [
         backgroundPortrait: null,
       },
     }),
-    expect: [401, 403, 403, 403, 403, 200],
+    expect: [401, 403, 403, 200, 403, 403, 200],
   },
   { route: 'GET /manifest.webmanifest', object: '–', req: () => ({ url: '/manifest.webmanifest' }), expect: ALL_OK },
   { route: 'GET /api/themes', object: "own customer's", req: () => ({ url: '/api/themes' }), expect: SIGNED_IN },
@@ -240,7 +244,7 @@ export const MATRIX: Row[] = [
     route: 'GET /api/notifications/{id}',
     object: "coach's",
     req: (w) => ({ url: `/api/notifications/${w.notifications.coach}` }),
-    expect: [401, 404, 404, 404, 404, 200],
+    expect: [401, 404, 404, 404, 404, 200, 404],
   },
   {
     route: 'GET /api/notificationsAll/{page}',
@@ -410,7 +414,7 @@ export const MATRIX: Row[] = [
     route: 'GET /api/games/{id}',
     object: 'demo exam (Acme trio, the public link)',
     req: (w) => ({ url: `/api/games/${w.trails.exam}` }),
-    expect: [401, 200, 200, 404, 200, 200],
+    expect: [401, 200, 200, 404, 200, 200, 404],
   },
   {
     route: 'GET /api/games/{id}',
@@ -428,7 +432,7 @@ export const MATRIX: Row[] = [
     route: 'DELETE /api/games/reset/{id}',
     object: 'Acme trio survey, answered by each of them',
     req: (w) => ({ url: `/api/games/reset/${w.trails.resettable}` }),
-    expect: [401, 200, 200, 404, 404, 200],
+    expect: [401, 200, 200, 404, 404, 200, 404],
   },
   {
     route: 'DELETE /api/games/reset/{id}',
@@ -443,7 +447,7 @@ export const MATRIX: Row[] = [
     route: 'GET /api/pebbles/{id}',
     object: 'demo exam',
     req: (w) => ({ url: `/api/pebbles/${w.trails.exam}` }),
-    expect: [401, 200, 200, 404, 200, 200],
+    expect: [401, 200, 200, 404, 200, 200, 404],
   },
   {
     route: 'GET /api/pebbles/{id}',
@@ -464,7 +468,7 @@ export const MATRIX: Row[] = [
       url: `/api/pebbles/${w.pebbles.common}`,
       payload: { answers: [{ id: w.pebbles.commonMineral, value: 'matrix' }] },
     }),
-    expect: [401, 200, 200, 404, 404, 200],
+    expect: [401, 200, 200, 404, 404, 200, 404],
   },
   {
     route: 'POST /api/pebbles/{id}',
@@ -479,13 +483,13 @@ export const MATRIX: Row[] = [
     route: 'GET /api/polls/{id}',
     object: "the demo survey's shared question",
     req: (w) => ({ url: `/api/polls/${w.poll}` }),
-    expect: [401, 200, 200, 404, 404, 200],
+    expect: [401, 200, 200, 404, 404, 200, 404],
   },
   {
     route: 'GET /api/assessments/{id}',
     object: 'demo assessment',
     req: (w) => ({ url: `/api/assessments/${w.trails.assessment}` }),
-    expect: [401, 200, 200, 404, 404, 200],
+    expect: [401, 200, 200, 404, 404, 200, 404],
   },
 
   // ── ratings (RBO): the peer's answer, the learner asked to rate it ──
@@ -508,7 +512,7 @@ export const MATRIX: Row[] = [
     route: 'GET /api/game/contenders/{id}',
     object: 'Acme battle trail',
     req: (w) => ({ url: `/api/game/contenders/${w.trails.battle}` }),
-    expect: [401, 200, 200, 404, 403, 200],
+    expect: [401, 200, 200, 404, 403, 200, 404],
   },
   {
     route: 'GET /api/game/contenders/{id}',
@@ -520,7 +524,7 @@ export const MATRIX: Row[] = [
     route: 'POST /api/game/challenge/{id}',
     object: 'Acme battle trail, challenging zed (Acme)',
     req: (w) => ({ url: `/api/game/challenge/${w.trails.battle}`, payload: { user_id: w.users.zed } }),
-    expect: [401, 201, 201, 404, 403, 201],
+    expect: [401, 201, 201, 404, 403, 201, 404],
   },
   {
     route: 'POST /api/game/challenge/{id}',
@@ -720,19 +724,19 @@ export const MATRIX: Row[] = [
         route,
         object: 'learner–coach chat',
         req: (w) => ({ url: url(w.chats.learnerCoach) }),
-        expect: [401, 200, 404, 404, 403, 200],
+        expect: [401, 200, 404, 404, 403, 200, 404],
       },
       {
         route,
         object: 'Acme team (learner, peer, coach)',
         req: (w) => ({ url: url(w.chats.team) }),
-        expect: [401, 200, 200, 404, 403, 200],
+        expect: [401, 200, 200, 404, 403, 200, 404],
       },
       {
         route,
         object: "Acme's announcements",
         req: (w) => ({ url: url(w.chats.company) }),
-        expect: [401, 200, 200, 404, 403, 200],
+        expect: [401, 200, 200, 404, 403, 200, 404],
       },
       {
         route,
@@ -788,13 +792,13 @@ export const MATRIX: Row[] = [
     route: 'POST /api/broadcasts',
     object: "Acme's announcements (the coach owns it)",
     req: (w) => ({ url: '/api/broadcasts', payload: { discussion_id: w.chats.company, body: 'matrix' } }),
-    expect: [401, 403, 403, 404, 403, 200],
+    expect: [401, 403, 403, 404, 403, 200, 404],
   },
   {
     route: 'GET /api/broadcasts/{id}',
     object: "an announcement of Acme's",
     req: (w) => ({ url: `/api/broadcasts/${w.messages.broadcast}` }),
-    expect: [401, 200, 200, 404, 403, 200],
+    expect: [401, 200, 200, 404, 403, 200, 404],
   },
   {
     route: 'POST /chats/messages',
@@ -812,6 +816,6 @@ export const MATRIX: Row[] = [
     route: 'POST /chats/broadcasts',
     object: "Acme's announcements, with a picture",
     req: (w) => attachment(w.chats.company, '/chats/broadcasts'),
-    expect: [401, 403, 403, 404, 403, 200],
+    expect: [401, 403, 403, 404, 403, 200, 404],
   },
 ];

@@ -18,7 +18,7 @@ import { customerIdOf, importTest, pkg } from '../fixtures/trails.fixtures';
 import { bearer, login } from '../harness';
 
 /** The actors of the matrix, in the order of every row's expected outcomes. */
-export const ACTORS = ['anon', 'learner', 'peer', 'other', 'public', 'coach'] as const;
+export const ACTORS = ['anon', 'learner', 'peer', 'other', 'public', 'coach', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type Member = Exclude<Actor, 'anon'>;
 
@@ -29,7 +29,10 @@ export type Member = Exclude<Actor, 'anon'>;
 export interface World {
   t: MediaTestApp;
   tokens: Record<Member, string>;
-  /** user ids; zed is a third Acme learner nobody else touches, gina a second Globex user */
+  /**
+   * user ids; zed is a third Acme learner nobody else touches, gina a second Globex user. The coach is a coach and not
+   * a customer admin; admin is Acme's customer admin (a coach with is_admin); other is Globex's customer admin.
+   */
   users: Record<Member | 'zed' | 'gina', number>;
   trails: {
     /** demo trails, assigned to learner, rival and coach; exam is also the public link's trail */
@@ -153,6 +156,13 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
       )
     ).data.access_token;
 
+  // the demo coach stays a coach but is no customer admin here: the matrix's admin actor is Acme's admin, and Globex's
+  // user is Globex's admin, so every admin route is proven refused to a plain coach and to another customer's admin
+  await db.update(users).set({ isAdmin: false }).where(eq(users.email, DEMO_USERS.coach.email));
+  await db.update(users).set({ isAdmin: true }).where(eq(users.email, DEMO_USERS.other.email));
+  const adminId = await makeUser(acme, 'coach', 'Ada');
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, adminId));
+
   const members = {
     learner: await login(app, DEMO_USERS.learner.email, DEMO_USERS.learner.password),
     peer: await login(app, DEMO_USERS.rival.email, DEMO_USERS.rival.password),
@@ -164,6 +174,7 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
     peer: members.peer.access_token,
     other: members.other.access_token,
     coach: members.coach.access_token,
+    admin: await session(adminId),
     public: '',
   } as Record<Member, string>;
   const idOf = async (token: string) =>
@@ -197,6 +208,7 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
     peer: await idOf(tokens.peer),
     other: await idOf(tokens.other),
     coach: await idOf(tokens.coach),
+    admin: adminId,
     public: await idOf(tokens.public),
     zed: await makeUser(acme, 'learner', 'Zed'),
     gina: await makeUser(globex, 'learner', 'Gina'),
@@ -403,6 +415,11 @@ export async function buildWorld(extend?: Parameters<typeof createMediaApp>[1]):
       if (actor === 'public') return publicLogin();
       if (actor === 'other') return session(await makeUser(globex, 'learner', 'Gus'));
       if (actor === 'coach') return session(await makeUser(acme, 'coach', 'Cora'));
+      if (actor === 'admin') {
+        const id = await makeUser(acme, 'coach', 'Adam');
+        await db.update(users).set({ isAdmin: true }).where(eq(users.id, id));
+        return session(id);
+      }
       return session(await makeUser(acme, 'learner', actor === 'learner' ? 'Lea' : 'Ron'));
     },
     async freshRefresh() {
