@@ -31,6 +31,20 @@ export const TRAIL_TYPES = ['exam', 'survey', 'assessment', 'battle'] as const;
 export type TrailType = (typeof TRAIL_TYPES)[number];
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
+/**
+ * When a learner sees whether an answer was right (docs/player.md, "Check step"): `immediate` a check step after each
+ * pebble with a right answer, `end` only in the result, `none` no check step. A package's `feedback` sets it per
+ * trail; unset, exams and battles check immediately, surveys and assessments (no right answers) do not.
+ */
+export const FEEDBACK_MODES = ['immediate', 'end', 'none'] as const;
+export type FeedbackMode = (typeof FEEDBACK_MODES)[number];
+export const feedbackModeOf = (type: TrailType, declared: string | null | undefined): FeedbackMode =>
+  (FEEDBACK_MODES as readonly string[]).includes(declared ?? '')
+    ? (declared as FeedbackMode)
+    : type === 'exam' || type === 'battle'
+      ? 'immediate'
+      : 'none';
+
 // The rules of each type (answer shape, completeness, options chosen, scoring) and the type lists derived from them.
 export * from './minerals/rulebook';
 export * from './minerals/values';

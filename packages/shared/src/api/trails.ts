@@ -208,6 +208,31 @@ export const trailResponseSchema = z.object({ data: trailSchema });
 export const trailsResponseSchema = z.object({ data: z.array(trailSchema) });
 export const pebbleResponseSchema = z.object({ data: pebbleSchema });
 
+/**
+ * The check step of an answered pebble (docs/player.md): sent in the answer's response only, after the answer is
+ * stored, and only when the trail's feedback mode is `immediate` and the pebble has a right answer.
+ */
+export const answerCheckSchema = z.object({
+  pebble_id: z.number().int(),
+  passed: z.boolean(),
+  /** the pebble's feedback text (§3 Pebble), null when it has none */
+  feedback: z.string().nullable(),
+  /** xp and crowns this answer earned (the trail's totals after it, less before it) */
+  xp: z.number().int(),
+  crowns: z.number().int(),
+  /** when the answer was wrong: the right answer of each mineral the learner missed */
+  right_answers: z.array(
+    z.object({
+      mineral_id: z.number().int(),
+      title: z.string(),
+      /** set: these options together; sequence: these, in this order; value: any one of these */
+      kind: z.enum(['set', 'sequence', 'value']),
+      values: z.array(z.string()),
+    }),
+  ),
+});
+export type AnswerCheck = z.infer<typeof answerCheckSchema>;
+
 /** POST /api/pebbles/{pebbleId}: the next pebble (or the same one, updated, when it was the last). */
 export const answerResponseSchema = z.object({
   data: pebbleSchema,
@@ -217,6 +242,8 @@ export const answerResponseSchema = z.object({
   passed: z.boolean(),
   /** the trail verdict once finished, else null */
   trail_passed: z.boolean().nullable(),
+  /** the check step of the pebble just answered; null when the trail does not check answers now (docs/player.md) */
+  check: answerCheckSchema.nullable().optional(),
 });
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 

@@ -83,6 +83,8 @@ export const trails = pgTable(
     dimensions: jsonb().$type<DimensionDecl[]>().notNull().default([]),
     rewards: jsonb().$type<RewardDecl[]>().notNull().default([]),
     certificate: jsonb().$type<CertificateDecl>(),
+    /** immediate | end | none (FEEDBACK_MODES); null = the trail type's default (feedbackModeOf) */
+    feedbackMode: text('feedback_mode'),
   },
   (t) => [index('trails_customer_idx').on(t.customerId)],
 );

@@ -159,6 +159,7 @@ export async function importPackage(db: Tx, text: string, opts: ImportOptions): 
       dimensions: pkg.dimensions,
       rewards: pkg.rewards.map((r) => ({ ...r, media: ref(r.media)?.url ?? null })),
       certificate: pkg.certificate ?? null,
+      feedbackMode: pkg.feedback ?? null,
     };
     let trailId: number;
     if (opts.intoTrailId !== undefined) {

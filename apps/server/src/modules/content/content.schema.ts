@@ -1,6 +1,15 @@
 // The mineral type lists (INPUT_TYPES, OPTION_TYPES, MULTI_TYPES, OPTION_MEDIA_KIND) live in the shared rulebook,
 // packages/shared/src/minerals/rulebook.ts, so the player module no longer imports the content schema.
-import { boundedString, DIFFICULTIES, EMAIL_MAX, isHttpUrl, MINERAL_TYPES, TRAIL_TYPES, URL_MAX } from '@cairn/shared';
+import {
+  boundedString,
+  DIFFICULTIES,
+  EMAIL_MAX,
+  FEEDBACK_MODES,
+  isHttpUrl,
+  MINERAL_TYPES,
+  TRAIL_TYPES,
+  URL_MAX,
+} from '@cairn/shared';
 import { z } from 'zod';
 
 /** Where the learner goes after the trail or pebble: an absolute http(s) URL only (never javascript:, data: …). */
@@ -121,6 +130,8 @@ export const trailPackageSchema = z.strictObject({
   pass_percent: z.number().int().min(0).max(100).optional(),
   coach: boundedString(EMAIL_MAX).pipe(z.email()).optional(),
   redirect_url: redirectUrl.optional(),
+  /** when the learner sees right or wrong (docs/player.md): unset = immediate for exams and battles, else none */
+  feedback: z.enum(FEEDBACK_MODES).optional(),
   style: styleDecl.optional(),
   dimensions: z.array(z.strictObject({ key: z.string().min(1), name: z.string().min(1) })).default([]),
   rewards: z.array(rewardDecl).default([]),

@@ -1,5 +1,6 @@
 import { choosesMany, defaultStyle, type Mineral, type MineralType, type Pebble, type TrailType } from '@cairn/shared';
 import { computeProgress, isLocked, publicProgress } from '../trails/progress';
+import { checksAtEnd } from './answers.feedback';
 import type { AnswerRow, OptionRow, PebbleDetail, PebbleView } from './player.types';
 
 /** What the player shows of a stored answer. */
@@ -59,6 +60,9 @@ export function presentPebble(view: PebbleView, detail: PebbleDetail, answers: A
   const answered = !!state?.answeredAt;
   const shared = detail.minerals.find((m) => m.shared);
   const summary = view.pebbles[index];
+  const progress = computeProgress(t, view.pebbles, view.states, view.triesUsed);
+  // a trail that shows right and wrong only in the result (feedback: end) keeps both back until it is completed
+  const withheld = checksAtEnd(t) && progress.status !== 'completed';
   return {
     id: p.id,
     name: p.name,
@@ -80,15 +84,15 @@ export function presentPebble(view: PebbleView, detail: PebbleDetail, answers: A
     ),
     style: p.style ?? t.style,
     // feedback explains the answer, so it shows only once the pebble is answered
-    feedback: answered ? p.feedback : null,
+    feedback: answered && !withheld ? p.feedback : null,
     xp: p.xp,
     stage: p.stage,
-    progress: publicProgress(computeProgress(t, view.pebbles, view.states, view.triesUsed)),
+    progress: publicProgress(progress),
     can_change_answer: p.canChangeAnswer,
     is_required: p.isRequired,
     is_last: index === view.pebbles.length - 1,
     answered,
-    passed: answered ? state?.passed === true : null,
+    passed: answered && !withheld ? state?.passed === true : null,
     battle_id: null,
     backgroundLandscape: p.background,
     navigator: view.pebbles.map((x, i) => ({

@@ -63,6 +63,7 @@ const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
   'cairn_current_pebble',
   `with t as (
      select tr.id, tr.name, tr.type, tr.icon_url, tr.redirect_url, tr.style, tr.tries_total, tr.pass_percent,
+            tr.feedback_mode,
             ta.starts_on
      from trails tr left join trail_assignments ta on ta.trail_id = tr.id and ta.user_id = $1
      where tr.id = $4 and ${playableText('tr', 'ta')}),
@@ -84,7 +85,7 @@ const currentPebbleStatement = namedStatement<CurrentPebbleRow>(
      insert into pebble_states (user_id, pebble_id, trail_id) select $1, cur.id, $4 from cur on conflict do nothing)
    select case when not $8::bool then json_build_object('id', t.id, 'name', t.name, 'type', t.type,
             'iconUrl', t.icon_url, 'redirectUrl', t.redirect_url, 'style', t.style, 'triesTotal', t.tries_total,
-            'passPercent', t.pass_percent) end as trail,
+            'passPercent', t.pass_percent, 'feedbackMode', t.feedback_mode) end as trail,
           case when not $8::bool then ${pebbleSummariesJson('t.id')} end as pebbles,
           t.starts_on::text as starts_on,
           ${statesJson('$1', 't.id')} as states,

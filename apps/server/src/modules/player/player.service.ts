@@ -12,6 +12,7 @@ import { unlocksDue } from '../results/results.unlock';
 import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
+import { answerCheck } from './answers.feedback';
 import { type AnswerWrite, statesFingerprint, storeAnswer } from './answers.store';
 import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-view.cache';
 import { type AnswerLike, presentPebble } from './player.presenter';
@@ -189,6 +190,8 @@ async function tryAnswer(
   // the learner's progress after this answer, decided on the loaded states (the store checks they still hold)
   const fingerprint = statesFingerprint(view.states);
   const loadedTries = view.triesUsed;
+  // what the trail gave before this answer: the check step says what the answer earned (docs/player.md)
+  const earlier = computeProgress(view.trail, view.pebbles, view.states, loadedTries);
   view.states.set(pebbleId, { pebbleId, answeredAt: now, passed });
   view.triesUsed = Math.max(loadedTries, 1);
   const progress = computeProgress(view.trail, view.pebbles, view.states, view.triesUsed);
@@ -221,7 +224,8 @@ async function tryAnswer(
     const stored = await storeAnswer(tx, write);
     if (!stored.fresh) return null;
     if (!stored.stored) throw answerLocked();
-    if (battleId != null) await recordBattleAnswer(tx, actor, battleId, trailId, pebbleId, passed, view.pebbles);
+    if (battleId != null)
+      await recordBattleAnswer(tx, actor, battleId, trailId, pebbleId, passed, view.pebbles, answers);
     if (asksRatings) await askRatings(tx, actor, detail, view.trail.name);
     return stored;
   };
@@ -235,7 +239,16 @@ async function tryAnswer(
   const nextAnswers = next.pebble.id === pebbleId ? answers : stored.nextAnswers;
   const data = await present(db, actor, view, next, nextAnswers);
   return {
-    response: { data, finished: progress.status === 'completed', passed, trail_passed: progress.trail_passed },
+    response: {
+      data,
+      finished: progress.status === 'completed',
+      passed,
+      trail_passed: progress.trail_passed,
+      check: answerCheck(view.trail, detail, answers, passed, {
+        xp: progress.xp - earlier.xp,
+        crowns: progress.crowns - earlier.crowns,
+      }),
+    },
     certificateIds: stored.certificateIds,
   };
 }

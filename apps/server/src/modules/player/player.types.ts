@@ -22,7 +22,7 @@ export type AnswerJson = Pick<AnswerRow, 'mineralId' | 'options' | 'value' | 'me
 /** What the player presents of a trail (a TrailView's trail has these and more). */
 export type PlayerTrail = Pick<
   TrailRow,
-  'id' | 'name' | 'type' | 'iconUrl' | 'redirectUrl' | 'style' | 'triesTotal' | 'passPercent'
+  'id' | 'name' | 'type' | 'iconUrl' | 'redirectUrl' | 'style' | 'triesTotal' | 'passPercent' | 'feedbackMode'
 >;
 
 /** What presenting a pebble needs of a trail's view (a TrailView is one). */
