@@ -4,20 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QUERY_TIMEOUT_MARGIN_MS } from '../../db/client';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../../db/embedded';
-import { DEMO_USERS } from '../../db/seed/demo-data';
-import { cleanUpAfterAll, RUN, sleep, stops, tempDir } from '../fixtures/faults.fixtures';
+import { cleanUpAfterAll, profileLoad, RUN, signInLearner, sleep, stops, tempDir } from '../fixtures/faults.fixtures';
 import { freePort, startServerProcess } from '../server-process';
 
 /** PostgreSQL restarted under load, with a PostgreSQL of the test's own (test/fixtures/faults.fixtures.ts says when it runs). */
 cleanUpAfterAll();
-
-interface Sample {
-  at: number;
-  ms: number;
-  status: number;
-  code?: string;
-  message?: string;
-}
 
 describe.runIf(RUN)('faults: PostgreSQL restarted under load', () => {
   it('requests fail fast with 503 and a clear body while it is down; the server recovers by itself within 5 s', {
@@ -40,31 +31,8 @@ describe.runIf(RUN)('faults: PostgreSQL restarted under load', () => {
     stops.push(() => void server.kill('SIGKILL'));
     const t2 = Date.now();
 
-    const signIn = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: DEMO_USERS.learner.email,
-        password: DEMO_USERS.learner.password,
-        accepted: true,
-      }),
-    });
-    expect(signIn.status).toBe(200);
-    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-
-    // four clients read the profile (a database read on every request) as fast as they are answered
-    const samples: Sample[] = [];
-    let stop = false;
-    const client = async () => {
-      while (!stop) {
-        const at = Date.now();
-        const res = await fetch(`${base}/api/user/profile`, { headers: { authorization: `Bearer ${token}` } });
-        const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-        samples.push({ at, ms: Date.now() - at, status: res.status, code: body.code, message: body.message });
-        await sleep(20);
-      }
-    };
-    const load = Promise.all([client(), client(), client(), client()]);
+    const token = await signInLearner(base);
+    const { samples, recoveredAfter, stop } = profileLoad(base, token);
 
     await sleep(1000);
     const stoppedAt = Date.now();
@@ -75,19 +43,10 @@ describe.runIf(RUN)('faults: PostgreSQL restarted under load', () => {
     pg = await startEmbeddedPostgres({ dataDir: pgDir, preferredPort: pgPort });
     const upAt = Date.now();
     expect(pg.port).toBe(pgPort);
-    // wait for the first answer after PostgreSQL accepts connections again
-    let recoveredAt = 0;
-    while (Date.now() - upAt < 10_000) {
-      const ok = samples.find((s) => s.at >= upAt && s.status === 200);
-      if (ok) {
-        recoveredAt = ok.at + ok.ms;
-        break;
-      }
-      await sleep(50);
-    }
+    // the first answer after PostgreSQL accepts connections again
+    const recoveredAt = await recoveredAfter(upAt);
     await sleep(1500);
-    stop = true;
-    await load;
+    await stop();
 
     const before = samples.filter((s) => s.at + s.ms < stoppedAt);
     const down = samples.filter((s) => s.at >= downAt && s.at + s.ms < startAt);
@@ -141,16 +100,6 @@ function postgresProcesses(dataDir: string): number[] {
   return [postmaster, ...children];
 }
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_USERS.learner.email, password: DEMO_USERS.learner.password, accepted: true }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 // issue 26, item 9: before the statement timeout, every request hung for the whole freeze (9.9 s of a 10 s one)
 describe.runIf(RUN && process.platform === 'linux')('faults: PostgreSQL frozen (SIGSTOP) under load', () => {
   it('requests answer 503 within the statement timeout (or the connection timeout) and recover after SIGCONT', {
@@ -168,20 +117,8 @@ describe.runIf(RUN && process.platform === 'linux')('faults: PostgreSQL frozen (
       DB_STATEMENT_TIMEOUT_MS: String(statementMs),
     });
     stops.push(() => void server.kill('SIGKILL'));
-    const token = await signIn(base);
-
-    const samples: Sample[] = [];
-    let stop = false;
-    const client = async () => {
-      while (!stop) {
-        const at = Date.now();
-        const res = await fetch(`${base}/api/user/profile`, { headers: { authorization: `Bearer ${token}` } });
-        const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-        samples.push({ at, ms: Date.now() - at, status: res.status, code: body.code, message: body.message });
-        await sleep(20);
-      }
-    };
-    const load = Promise.all([client(), client(), client(), client()]);
+    const token = await signInLearner(base);
+    const { samples, recoveredAfter, stop } = profileLoad(base, token);
     await sleep(1000);
 
     // the postmaster alone would leave the open connections' backends answering: freeze them all
@@ -196,18 +133,9 @@ describe.runIf(RUN && process.platform === 'linux')('faults: PostgreSQL frozen (
     const thawAt = Date.now();
     for (const pid of pids) process.kill(pid, 'SIGCONT');
     thawed = true;
-    let recoveredAt = 0;
-    while (Date.now() - thawAt < 10_000) {
-      const ok = samples.find((s) => s.at >= thawAt && s.status === 200);
-      if (ok) {
-        recoveredAt = ok.at + ok.ms;
-        break;
-      }
-      await sleep(50);
-    }
+    const recoveredAt = await recoveredAfter(thawAt);
     await sleep(1500);
-    stop = true;
-    await load;
+    await stop();
 
     const frozen = samples.filter((s) => s.at >= frozenAt && s.at + s.ms < thawAt);
     const after = samples.filter((s) => recoveredAt > 0 && s.at >= recoveredAt + 200);
