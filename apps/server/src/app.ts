@@ -7,6 +7,7 @@ import { HttpError } from './lib/http-error';
 import { configureTokenDerivation } from './lib/tokens';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import accounts from './modules/accounts';
+import admin from './modules/admin';
 import battles from './modules/battles';
 import branding from './modules/branding';
 import certificates from './modules/certificates';
@@ -71,6 +72,7 @@ const MODULES = [
   chat,
   dashboards,
   coach,
+  admin,
 ];
 
 export interface BuildOptions {

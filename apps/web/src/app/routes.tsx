@@ -59,6 +59,10 @@ const player = () => import('../features/player/components/screens');
 const results = () => import('../features/results/components/screens');
 const rbo = () => import('../features/rbo/components/screens');
 const preview = () => import('../features/preview/components/screens');
+const adminPeople = () => import('../features/admin/components/PeopleScreen');
+const adminAudit = () => import('../features/admin/components/AuditScreen');
+const adminCustomers = () => import('../features/admin/components/CustomersScreen');
+const adminPending = () => import('../features/admin/components/AdminPendingScreen');
 
 /** Both spellings of the four password screens of §2. */
 const passwordRoutes: RouteObject[] = [
@@ -174,6 +178,19 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 {
                   path: 'brand',
                   lazy: lazy(() => import('../features/branding/components/BrandScreen'), main, ['brand']),
+                },
+                {
+                  // the admin side (docs/admin.md): its layout holds the tab nav; each tab is its own screen
+                  path: 'admin',
+                  element: guardedLayout(() => import('./layouts/AdminLayout'), ['admin']),
+                  children: [
+                    { index: true, element: <Navigate to={localizePath('/admin/people', locale)} replace /> },
+                    { path: 'people', lazy: lazy(adminPeople, main, ['admin', 'validation']) },
+                    { path: 'teams', lazy: lazy(adminPending, main, ['admin']) },
+                    { path: 'trails', lazy: lazy(adminPending, main, ['admin']) },
+                    { path: 'audit', lazy: lazy(adminAudit, main, ['admin']) },
+                    { path: 'customers', lazy: lazy(adminCustomers, main, ['admin', 'validation']) },
+                  ],
                 },
               ],
             },

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'dashboards',
   'coach',
   'brand',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

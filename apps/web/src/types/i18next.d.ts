@@ -1,4 +1,5 @@
 import 'i18next';
+import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type battles from '../locales/en/battles.json';
 import type brand from '../locales/en/brand.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
     resources: {
       auth: typeof auth;
       brand: typeof brand;
+      admin: typeof admin;
       chat: typeof chat;
       common: typeof common;
       errors: typeof errors;

@@ -16,6 +16,8 @@ export const customers = pgTable('customers', {
   /** path under DATA_DIR/files, served at /files/{logo_path} */
   logoPath: text('logo_path'),
   style: jsonb().$type<CustomerStyle>().notNull(),
+  /** e-mail domains whose first SSO sign-in creates an account (just-in-time; empty: off) */
+  ssoDomains: text('sso_domains').array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

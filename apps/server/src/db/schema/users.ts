@@ -40,6 +40,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** set by a customer admin: sessions ended, sign-in refused until reactivated (migration 0017) */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** invited by an admin and not yet accepted (no password yet) */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
   },
   (t) => [
     // emails are unique among live accounts only, so a deleted account frees its address

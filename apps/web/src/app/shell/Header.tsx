@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { canSeeResults } from '../../features/account/api';
 import { PublicExit } from '../../features/account/components/PublicExit';
+import { canOpenAdmin } from '../../features/admin';
 import { unreadChats } from '../../features/chat/api';
 import { unreadCount } from '../../features/notifications/api';
 import { useUnreadFavicon } from '../../features/notifications/favicon';
@@ -114,6 +115,11 @@ export function Header({ user, isPublic }: { user: User | undefined; isPublic: b
           {canSeeResults(user) && (
             <NavLink to={localize('/coach')} className={navItem}>
               {t('results')}
+            </NavLink>
+          )}
+          {canOpenAdmin(user) && (
+            <NavLink to={localize('/admin')} className={navItem}>
+              {t('admin')}
             </NavLink>
           )}
           {user?.is_admin && user.customer && (
