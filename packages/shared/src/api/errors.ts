@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   /** 409: the learner's progress on the trail kept changing while the answer was decided (other tabs answering at
    * the same moment); nothing was stored: send it again */
   'answer_conflict',
+  /** 409: the answer was made (its client id's time) before the learner's attempt was reset; nothing was stored */
+  'answer_reset',
   /** 409: reset refused, no tries left */
   'no_tries_left',
   /** 409: reset refused, nothing answered yet */
@@ -73,6 +75,12 @@ export const ERROR_CODES = [
   'quota_exceeded',
   /** 507: the server's disk is short of room (DISK_RESERVE_MB kept free); uploads are refused for now */
   'insufficient_storage',
+  /** 409: the trail's state does not allow this (publish a published trail, assign a draft or a retired one) */
+  'trail_state',
+  /** 400/401/403: an LTI login or launch failed one of its checks (docs/lti.md); the message says which */
+  'lti_launch_invalid',
+  /** 409: an LTI platform with this issuer and client id is registered already */
+  'lti_platform_exists',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -97,9 +97,18 @@ export const progressSchema = z.object({
 });
 export type Progress = z.infer<typeof progressSchema>;
 
+/** An answer's client-made id (docs/offline.md): a UUID v7, whose first 48 bits are the time it was made (ms). */
+export const ANSWER_CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const answerClientIdSchema = z
+  .string()
+  .max(36)
+  .regex(ANSWER_CLIENT_ID_PATTERN, { message: 'client_id must be a UUID v7' });
+
 /** The request body of POST /api/pebbles/{id}: the answer form of §3/§7. */
 export const answerFormSchema = z.object({
   answers: z.array(mineralAnswerSchema),
+  /** the answer's client-made id: a repeated id is answered with the first outcome and stores nothing */
+  client_id: answerClientIdSchema.optional(),
   battle_id: int4.nullable().optional(),
   pool_id: int4.nullable().optional(),
   /** next: store and move on; swipe: move without requiring answers (stores valid ones) */

@@ -205,6 +205,8 @@ export const trailProgress = pgTable(
     triesUsed: integer('tries_used').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** when the attempt was last reset (set by a trigger of migration 0019 whenever started_at changes) */
+    resetAt: timestamp('reset_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.trailId] })],
 );

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
 import { CERTIFICATES_JOB } from '../certificates/certificates.service';
+import { answerOnce } from './answers.receipts';
 import { getAssessment } from './assessments.service';
 import { answerPebble, currentPebble } from './player.service';
 import { getPoll } from './polls.service';
@@ -50,18 +51,25 @@ export default async function playerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Answers pebble {id}; returns the next pebble (or this one, updated, when it is the last)',
+        summary:
+          'Answers pebble {id}; returns the next pebble (or this one, updated, when it is the last); a repeated client_id answers the first outcome',
         params: idParams,
         body: answerFormSchema,
         response: { 200: answerResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 409, 422, 423) },
       },
     },
-    async (request) =>
-      answerPebble(app.db, actorOf(request), request.params.id, request.body, async () => {
-        // the certificate is announced with its PDF by the certificates job (docs/results.md); when the queue
-        // cannot take it now, the scheduled run announces it
-        await app.jobs.enqueue(CERTIFICATES_JOB, {}).catch((err) => request.log.warn({ err }, 'certificates job'));
-      }),
+    async (request) => {
+      const actor = actorOf(request);
+      const { id } = request.params;
+      // a repeated client_id is answered with its first outcome (answers.receipts.ts, docs/offline.md)
+      return answerOnce(app.db, actor, id, request.body.client_id, () =>
+        answerPebble(app.db, actor, id, request.body, async () => {
+          // the certificate is announced with its PDF by the certificates job (docs/results.md); when the queue
+          // cannot take it now, the scheduled run announces it
+          await app.jobs.enqueue(CERTIFICATES_JOB, {}).catch((err) => request.log.warn({ err }, 'certificates job'));
+        }),
+      );
+    },
   );
 
   app.get(
