@@ -28,3 +28,4 @@ export * from './realtime';
 export * from './text';
 export * from './validation';
 export * from './uuid-v7';
+export * from './api/offline';

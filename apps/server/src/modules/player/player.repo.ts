@@ -35,7 +35,7 @@ const pebbleJsonText = (p: string) =>
             'position', o.position, 'value', o.value, 'media', o.media, 'correct', o.correct, 'scores', o.scores)
             order by o.position, o.id) from mineral_options o where o.mineral_id = m.id), '[]'::json))
         order by m.position, m.id) from minerals m where m.pebble_id = ${p}.id), '[]'::json))`;
-const pebbleJson = (p: string) => sql.raw(pebbleJsonText(p));
+export const pebbleJson = (p: string) => sql.raw(pebbleJsonText(p));
 
 type CurrentPebbleRow = {
   /** null when the trail is held ($8) */

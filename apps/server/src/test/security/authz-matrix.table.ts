@@ -462,6 +462,24 @@ export const MATRIX: Row[] = [
     expect: [401, 404, 404, 200, 404, 404],
   },
   {
+    route: 'GET /api/offline/trails/{id}',
+    object: 'demo exam',
+    req: (w) => ({ url: `/api/offline/trails/${w.trails.exam}` }),
+    expect: [401, 200, 200, 404, 200, 200, 404],
+  },
+  {
+    route: 'GET /api/offline/trails/{id}',
+    object: "learner's alone",
+    req: (w) => ({ url: `/api/offline/trails/${w.trails.learnerOnly}` }),
+    expect: [401, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/offline/trails/{id}',
+    object: "Globex's",
+    req: (w) => ({ url: `/api/offline/trails/${w.trails.globex}` }),
+    expect: [401, 404, 404, 200, 404, 404],
+  },
+  {
     route: 'POST /api/pebbles/{id}',
     object: 'a pebble of the Acme trio survey',
     req: (w) => ({
@@ -817,5 +835,30 @@ export const MATRIX: Row[] = [
     object: "Acme's announcements, with a picture",
     req: (w) => attachment(w.chats.company, '/chats/broadcasts'),
     expect: [401, 403, 403, 404, 403, 200, 404],
+  },
+  // ── coach insight (docs/insight.md): the customer's coaches and admins; another customer's trail is a 404 ──
+  {
+    route: 'GET /api/coach/insight/{trail_id}',
+    object: 'the demo exam (Acme)',
+    req: (w) => ({ url: `/api/coach/insight/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 403, 200, 200],
+  },
+  {
+    route: 'GET /api/coach/insight/{trail_id}',
+    object: "other's trail (Globex)",
+    req: (w) => ({ url: `/api/coach/insight/${w.trails.globex}` }),
+    expect: [401, 403, 403, 200, 403, 404, 404],
+  },
+  {
+    route: 'GET /api/coach/insight/{trail_id}/csv',
+    object: 'the demo exam (Acme)',
+    req: (w) => ({ url: `/api/coach/insight/${w.trails.exam}/csv` }),
+    expect: [401, 403, 403, 404, 403, 200, 200],
+  },
+  {
+    route: 'GET /api/coach/insight/{trail_id}/csv',
+    object: "other's trail (Globex)",
+    req: (w) => ({ url: `/api/coach/insight/${w.trails.globex}/csv` }),
+    expect: [401, 403, 403, 200, 403, 404, 404],
   },
 ];
