@@ -8,6 +8,7 @@ import { configureTokenDerivation } from './lib/tokens';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import accounts from './modules/accounts';
 import admin from './modules/admin';
+import adminTrails from './modules/admin-trails';
 import battles from './modules/battles';
 import branding from './modules/branding';
 import certificates from './modules/certificates';
@@ -15,6 +16,8 @@ import chat from './modules/chat';
 import coach from './modules/coach';
 import dashboards from './modules/dashboards';
 import dates from './modules/dates';
+import insight from './modules/insight';
+import lti from './modules/lti';
 import media from './modules/media';
 import notifications from './modules/notifications';
 import player from './modules/player';
@@ -41,6 +44,7 @@ import realtimePlugin from './plugins/realtime';
 import redisPlugin from './plugins/redis';
 import securityHeadersPlugin from './plugins/security-headers';
 import staticPlugin from './plugins/static';
+import { openStorage, type Storage } from './storage';
 import './fastify-types';
 
 /** True when a string anywhere in a parsed request value holds U+0000. */
@@ -73,6 +77,9 @@ const MODULES = [
   dashboards,
   coach,
   admin,
+  insight,
+  adminTrails,
+  lti,
 ];
 
 export interface BuildOptions {
@@ -80,6 +87,8 @@ export interface BuildOptions {
   database?: Database;
   /** pino logger options; tests pass false */
   logger?: boolean | Record<string, unknown>;
+  /** use this store (already probed) instead of opening one from config.storage; the app closes it */
+  storage?: Storage;
 }
 
 /** Builds the whole HTTP + realtime app without listening; tests drive it with app.inject(). */
@@ -106,6 +115,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // files: an S3 bucket that cannot be written refuses the start, saying why (storage/s3.ts probe)
+  const storage = opts.storage ?? openStorage(config.storage.target, config.filesDir, config.storage.credentials);
+  app.addHook('onClose', async () => storage.close());
+  if (!opts.storage) await storage.probe();
+  app.decorate('storage', storage);
   const serverSecret = await loadFileSecret(config.fileUrls.secret, config.dataDir);
   configureFileSigning(serverSecret, config.fileUrls.ttlSeconds);
   // refresh rotations derive the successor pair from this secret (lib/tokens.ts), so every process agrees

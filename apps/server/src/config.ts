@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { trimTrailing } from '@cairn/shared/text';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import type { S3Credentials } from './storage/s3';
+import { parseStorageUrl, type StorageTarget } from './storage/storage-url';
 
 /** The checkout's root, so paths mean the same from `npm start` at the root and from tests. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -74,8 +76,18 @@ export interface AppConfig {
   /** page views to a Plausible-compatible endpoint; off when unset */
   analytics: { endpoint: string; domain: string } | null;
   media: MediaConfig;
+  /** where files live (STORAGE_URL, docs/media.md): local disk under filesDir by default, or an S3-compatible bucket */
+  storage: StorageConfig;
   /** seconds between runs of the scheduled jobs (battle reminders and deadlines, due/start notices); 0 = not scheduled */
   scheduleSeconds: number;
+}
+
+export interface StorageConfig {
+  target: StorageTarget;
+  /** S3 only: /files/… answers with a redirect to a presigned URL of the same expiry instead of streaming */
+  redirect: boolean;
+  /** from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN); absent: the SDK's chain (roles, profiles) */
+  credentials?: S3Credentials;
 }
 
 export interface MediaConfig {
@@ -201,6 +213,12 @@ const envSchema = z.object({
   QUOTA_CUSTOMER_MB: int('QUOTA_CUSTOMER_MB', 1, 16_777_216).default(51_200),
   DISK_RESERVE_MB: int('DISK_RESERVE_MB', 0, 16_777_216).default(1024),
   IMAGE_CACHE_MB: int('IMAGE_CACHE_MB', 1, 1_048_576).default(512),
+  STORAGE_URL: z.string().optional(),
+  STORAGE_REDIRECT: z.enum(['0', '1'], { message: 'STORAGE_REDIRECT must be 0 or 1' }).default('0'),
+  AWS_REGION: z.string().max(64).optional(),
+  AWS_ACCESS_KEY_ID: z.string().max(256).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().max(1024).optional(),
+  AWS_SESSION_TOKEN: z.string().max(8192).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PREVIEW_ORIGINS: z
     .string()
@@ -259,11 +277,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const azure = oidcProvider('OIDC_AZURE', e.OIDC_AZURE_ISSUER, e.OIDC_AZURE_AUDIENCE, e.OIDC_AZURE_JWKS);
   if (google2) oidc.google2 = google2;
   if (azure) oidc.azure = azure;
+  const storage = storageConfig(e, path.join(dataDir, 'files'));
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    filesDir: path.join(dataDir, 'files'),
+    filesDir: storage.target.kind === 'local' ? storage.target.dir : path.join(dataDir, 'files'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -310,5 +329,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       diskReserveBytes: e.DISK_RESERVE_MB * MB,
       imageCacheBytes: e.IMAGE_CACHE_MB * MB,
     },
+    storage,
   };
+}
+
+/** STORAGE_URL, STORAGE_REDIRECT and the AWS_* credentials; throws naming the variable. */
+function storageConfig(e: z.infer<typeof envSchema>, defaultFilesDir: string): StorageConfig {
+  const target = e.STORAGE_URL
+    ? parseStorageUrl(e.STORAGE_URL, e.AWS_REGION)
+    : ({ kind: 'local', dir: defaultFilesDir } as const);
+  if (typeof target === 'string') throw new Error(`Invalid configuration: ${target}`);
+  const redirect = e.STORAGE_REDIRECT === '1';
+  if (redirect && target.kind !== 's3') {
+    throw new Error('Invalid configuration: STORAGE_REDIRECT=1 needs an s3:// STORAGE_URL');
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY) && target.kind === 's3') {
+    throw new Error('Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  const credentials =
+    e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: e.AWS_ACCESS_KEY_ID,
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+          sessionToken: e.AWS_SESSION_TOKEN,
+        }
+      : undefined;
+  return { target, redirect, credentials };
 }

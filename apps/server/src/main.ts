@@ -5,6 +5,7 @@ import { createDatabase, type Database } from './db/client';
 import { type EmbeddedDb, startEmbeddedPostgres } from './db/embedded';
 import { prepareDatabase } from './db/migrate';
 import { DEMO_PUBLIC_LINK, DEMO_USERS } from './db/seed/demo-data';
+import { openStorage } from './storage';
 
 /** Starts PostgreSQL (embedded unless DATABASE_URL), migrates, seeds on first start, listens, and stops cleanly. */
 async function main(): Promise<void> {
@@ -59,8 +60,16 @@ async function main(): Promise<void> {
     }
     // migrations and the seed on a pool of their own, with their own statement timeout (DB_SETUP_STATEMENT_TIMEOUT_MS):
     // a long migration, or waiting for another process's, is not a request
+    // files: an S3 bucket that cannot be written stops the start here, saying why (before the seed writes to it)
+    const storage = openStorage(config.storage.target, config.filesDir, config.storage.credentials);
+    await storage.probe().catch(async (err) => {
+      await storage.close();
+      throw err;
+    });
     const setup = createDatabase(url, { max: 2, statementTimeoutMs: config.dbSetupStatementTimeoutMs });
-    const { seeded } = await prepareDatabase(setup, { filesDir: config.filesDir }).finally(() => setup.close());
+    const { seeded } = await prepareDatabase(setup, { filesDir: config.filesDir, storage }).finally(() =>
+      setup.close(),
+    );
     console.log(seeded ? 'database migrated and demo data seeded' : 'database migrated (existing data kept)');
     database = createDatabase(url, {
       keepWarm: true,
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
     await database
       .warm()
       .catch((err) => console.warn(`database: the pool could not open every connection (${err.message})`));
-    app = await buildApp({ ...config, databaseUrl: url }, { database });
+    app = await buildApp({ ...config, databaseUrl: url }, { database, storage });
     await app.listen({ port: config.port, host: config.host });
     printBanner(config.publicUrl);
   } catch (err) {

@@ -39,7 +39,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { database, embedded, filesDir } = await open();
+  const { database, embedded, filesDir, storage } = await open();
   try {
     if (command === 'import') {
       const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
@@ -48,6 +48,7 @@ async function main(args: string[]): Promise<number> {
       const id = await importPackage(database.db, text, {
         baseDir: path.dirname(file),
         filesDir,
+        storage,
         customerId: await customerId(database, flag(args, 'customer')),
         assign: assign === undefined ? undefined : assign === 'all' ? 'all' : assign.split(',').map((s) => s.trim()),
         startsOn: flag(args, 'starts-on'),

@@ -3,9 +3,15 @@ import { derivedPort, loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/client';
 import { type EmbeddedDb, startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/migrate';
+import { openStorage, type Storage } from '../storage';
 
 /** The app's database for a command-line tool: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR; migrated. */
-export async function openDatabase(): Promise<{ database: Database; embedded: EmbeddedDb | null; filesDir: string }> {
+export async function openDatabase(): Promise<{
+  database: Database;
+  embedded: EmbeddedDb | null;
+  filesDir: string;
+  storage: Storage;
+}> {
   const config = loadConfig();
   let embedded: EmbeddedDb | null = null;
   let url = config.databaseUrl;
@@ -20,8 +26,10 @@ export async function openDatabase(): Promise<{ database: Database; embedded: Em
   }
   // seeding 10,000 learners or importing content may run statements longer than a request's limit
   const database = createDatabase(url, { max: 2, statementTimeoutMs: config.dbSetupStatementTimeoutMs });
-  await prepareDatabase(database, { filesDir: config.filesDir });
-  return { database, embedded, filesDir: config.filesDir };
+  const storage = openStorage(config.storage.target, config.filesDir, config.storage.credentials);
+  await storage.probe();
+  await prepareDatabase(database, { filesDir: config.filesDir, storage });
+  return { database, embedded, filesDir: config.filesDir, storage };
 }
 
 /** Runs a command-line tool's main and exits with its code (1, with the message, when it throws). */

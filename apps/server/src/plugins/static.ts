@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error';
 import { fileAccess, privateFileHeaders } from '../modules/media';
+import { serveFromStore } from './files-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +34,7 @@ const NOT_SPA = /^\/(api|files|socket\.io)(\/|$)/;
 /** Serves DATA_DIR/files at /files/ and, when built, the web app with an SPA fallback to index.html. */
 export default fp(
   async function staticPlugin(app: FastifyInstance) {
-    await fs.mkdir(app.config.filesDir, { recursive: true });
+    if (app.storage.kind === 'local') await fs.mkdir(app.config.filesDir, { recursive: true });
     // private files (uploads under media/ and anything not public) need a signed URL: docs/security.md. The hooks
     // live in the context of the /files/ routes only (every /files/… URL is one of them), not on every request.
     await app.register(async function files(scope) {
@@ -53,6 +54,13 @@ export default fp(
         );
         if (extra) reply.headers(extra);
       });
+      if (app.storage.kind === 's3') {
+        // files live in an object store: streamed (or redirected) from it, same URLs, same checks
+        scope.get('/files/*', { schema: { hide: true } }, (request, reply) =>
+          serveFromStore(app, keyOfFilesPath(request.url), request, reply),
+        );
+        return;
+      }
       await scope.register(fastifyStatic, {
         root: app.config.filesDir,
         prefix: '/files/',

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isSafeKey, type Storage } from './storage';
+import { type ByteRange, isSafeKey, type Storage, type StoredFile } from './storage';
 
 /** Files on local disk under `root` (DATA_DIR/files, which /files/ serves). */
 export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
   constructor(readonly root: string) {}
 
   /** Absolute path of a key; throws for keys that could leave the root. */
@@ -36,17 +37,22 @@ export class LocalStorage implements Storage {
     return fs.readFile(this.pathOf(key)).catch(() => null);
   }
 
-  async stream(key: string): Promise<Readable | null> {
+  async stream(key: string, range?: ByteRange): Promise<Readable | null> {
     const full = this.pathOf(key);
     // open first so a missing file is a null, not a stream error later; the stream owns (and closes) the handle —
     // a bare fd taken from a FileHandle would be closed twice, the second time by the handle's GC
     const handle = await fs.open(full, 'r').catch(() => null);
-    return handle ? handle.createReadStream() : null;
+    if (!handle) return null;
+    return range ? handle.createReadStream({ start: range.start, end: range.end }) : handle.createReadStream();
   }
 
   async size(key: string): Promise<number | null> {
+    return (await this.stat(key))?.size ?? null;
+  }
+
+  async stat(key: string): Promise<StoredFile | null> {
     const st = await fs.stat(this.pathOf(key)).catch(() => null);
-    return st?.isFile() ? st.size : null;
+    return st?.isFile() ? { size: st.size, lastModified: st.mtime } : null;
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -58,4 +64,31 @@ export class LocalStorage implements Storage {
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }
+
+  async *list(prefix: string): AsyncIterable<StoredFile & { key: string }> {
+    // depth first, names sorted, so keys come in order and a resumed copy sees them the same way
+    const walk = async function* (
+      self: LocalStorage,
+      dir: string,
+      rel: string,
+    ): AsyncIterable<StoredFile & { key: string }> {
+      const entries: Dirent[] = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const e of entries) {
+        const key = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) yield* walk(self, path.join(dir, e.name), key);
+        else if (e.isFile() && isSafeKey(key) && key.startsWith(prefix) && !e.name.endsWith('.part')) {
+          const st = await self.stat(key);
+          if (st) yield { key, ...st };
+        }
+      }
+    };
+    yield* walk(this, this.root, '');
+  }
+
+  async probe(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+  }
+
+  async close(): Promise<void> {}
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importPackage } from '../../modules/content/content.import';
+import type { Storage } from '../../storage';
 import type { Tx } from '../client';
 import { DEMO_USERS } from './demo-data';
 
@@ -13,13 +14,14 @@ const ASSIGNEES = [DEMO_USERS.learner.email, DEMO_USERS.rival.email, DEMO_USERS.
 /** Imports the demo trail packages through the content importer and assigns them to Acme's demo users. */
 export async function seedDemoTrails(
   tx: Tx,
-  opts: { filesDir: string; customerId: number; publicTrailId: number },
+  opts: { filesDir: string; storage?: Storage; customerId: number; publicTrailId: number },
 ): Promise<void> {
   for (const [i, file] of DEMO_PACKAGES.entries()) {
     const text = await fs.readFile(path.join(DEMO_DIR, file), 'utf8');
     await importPackage(tx, text, {
       baseDir: DEMO_DIR,
       filesDir: opts.filesDir,
+      storage: opts.storage,
       customerId: opts.customerId,
       assign: ASSIGNEES,
       intoTrailId: i === 0 ? opts.publicTrailId : undefined,

@@ -1,8 +1,10 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
+import { LocalStorage, type Storage } from '../../storage';
 import type { Db } from '../client';
 import { countries, customers, profileFields, publicLinks, roles, themes, trails, userRoles, users } from '../schema';
 import { seedDemoChats } from './demo-chats';
@@ -23,8 +25,9 @@ import { seedDemoTrails } from './demo-trails';
 
 const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets');
 
-/** Copies the shipped demo images into DATA_DIR/files (idempotent; files may be removed by hand). */
-export async function installDemoFiles(filesDir: string): Promise<void> {
+/** Copies the shipped demo images into storage (idempotent; files may be removed by hand). */
+export async function installDemoFiles(files: string | Storage): Promise<void> {
+  const storage = typeof files === 'string' ? new LocalStorage(files) : files;
   const copies: [string, string][] = [
     ['acme-logo.svg', 'customers/acme/logo.svg'],
     ['acme-landscape.jpg', 'customers/acme/landscape.jpg'],
@@ -34,15 +37,15 @@ export async function installDemoFiles(filesDir: string): Promise<void> {
     ['globex-portrait.jpg', 'customers/globex/portrait.jpg'],
   ];
   for (const [from, to] of copies) {
-    const dest = path.join(filesDir, to);
-    await fs.mkdir(path.dirname(dest), { recursive: true });
-    await fs.copyFile(path.join(ASSETS, from), dest);
+    const src = path.join(ASSETS, from);
+    if ((await storage.size(to)) === (await fs.stat(src)).size) continue;
+    await storage.put(to, createReadStream(src));
   }
 }
 
 /** Inserts the demo customers, users, trail and reference data once; returns false when already there. */
-export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
-  await installDemoFiles(filesDir);
+export async function seedDemoData(db: Db, filesDir: string, storage?: Storage): Promise<boolean> {
+  await installDemoFiles(storage ?? filesDir);
   const [already] = await db.select({ id: customers.id }).from(customers).limit(1);
   if (already) return false;
 
@@ -111,7 +114,7 @@ export async function seedDemoData(db: Db, filesDir: string): Promise<boolean> {
       await tx.insert(userRoles).values({ userId: u.id, roleId: roleId(role) });
       ids.set(p.email, u.id);
     }
-    await seedDemoTrails(tx, { filesDir, customerId: acme.id, publicTrailId: trail.id });
+    await seedDemoTrails(tx, { filesDir, storage, customerId: acme.id, publicTrailId: trail.id });
     await seedDemoChats(tx, acme.id, {
       learner: ids.get(DEMO_USERS.learner.email)!,
       rival: ids.get(DEMO_USERS.rival.email)!,

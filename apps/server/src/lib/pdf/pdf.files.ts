@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Storage } from '../../storage';
 
 /**
- * Writes a rendered PDF (or an image of one: ext 'png') under `filesDir/pdfs/{dir}/` and returns its
- * storage-relative path.
+ * Writes a rendered PDF (or an image of one: ext 'png') under `pdfs/{dir}/` in storage and returns its key
+ * (the path under /files/).
  */
 export async function writePdf(
-  filesDir: string,
+  storage: Storage,
   dir: string,
   name: string,
   pdf: Buffer,
@@ -15,8 +15,6 @@ export async function writePdf(
 ): Promise<string> {
   // an unguessable name besides the signature /files asks for (private files, docs/security.md)
   const rel = `pdfs/${dir}/${name}-${randomBytes(12).toString('hex')}.${ext}`;
-  const abs = path.join(filesDir, rel);
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  await fs.writeFile(abs, pdf);
+  await storage.put(rel, Readable.from([pdf]));
   return rel;
 }

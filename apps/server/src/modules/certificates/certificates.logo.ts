@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { customers } from '../../db/schema';
+import { isSafeKey } from '../../storage';
 
 /** Logos larger than this are not read (a logo is a few kB; the limit keeps a bad upload from stalling the job). */
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -16,17 +15,14 @@ export async function customerLogoPng(app: FastifyInstance, customerId: number |
   if (customerId === null) return null;
   const [c] = await app.db.select({ logoPath: customers.logoPath }).from(customers).where(eq(customers.id, customerId));
   if (!c?.logoPath) return null;
-  const root = path.resolve(app.config.filesDir);
-  const file = path.resolve(root, c.logoPath);
-  if (!file.startsWith(root + path.sep)) return null;
+  if (!isSafeKey(c.logoPath)) return null;
   try {
-    const stat = await fs.stat(file);
-    if (!stat.isFile() || stat.size > LOGO_MAX_BYTES) return null;
+    const size = await app.storage.size(c.logoPath);
+    if (size === null || size > LOGO_MAX_BYTES) return null;
+    const bytes = await app.storage.get(c.logoPath);
+    if (!bytes) return null;
     // 3× the box it is drawn in (180 × 60 pt), so it stays sharp when printed
-    return await sharp(await fs.readFile(file), { density: 216 })
-      .resize({ width: 540, height: 180, fit: 'inside' })
-      .png()
-      .toBuffer();
+    return await sharp(bytes, { density: 216 }).resize({ width: 540, height: 180, fit: 'inside' }).png().toBuffer();
   } catch (err) {
     app.log.warn({ err, customerId }, 'certificate: customer logo unreadable, rendered without it');
     return null;

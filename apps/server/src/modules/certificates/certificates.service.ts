@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Certificate } from '@cairn/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +33,7 @@ async function specOf(app: FastifyInstance, c: CertificateRow, trailName: string
 async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, trailName: string): Promise<string> {
   if (c.pdfUrl) return c.pdfUrl;
   const pdf = await renderPdf(await specOf(app, c, trailName));
-  const rel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, pdf);
+  const rel = await writePdf(app.storage, 'certificates', `${c.id}`, pdf);
   const [row] = await app.db
     .update(userCertificates)
     .set({ pdfUrl: fileUrl(rel) })
@@ -43,7 +41,7 @@ async function ensureCertificatePdf(app: FastifyInstance, c: CertificateRow, tra
     .returning({ url: userCertificates.pdfUrl });
   if (row?.url) return row.url;
   // a concurrent request stored its file first
-  await fs.rm(path.join(app.config.filesDir, rel), { force: true });
+  await app.storage.delete(rel);
   const [{ url }] = await app.db
     .select({ url: userCertificates.pdfUrl })
     .from(userCertificates)
@@ -73,7 +71,7 @@ export async function notifyCertificates(app: FastifyInstance): Promise<number> 
     const url = await ensureCertificatePdf(app, c, trailName);
     // §3: the notification's `file` is an image of the certificate (its page as a PNG), `pdf` the PDF
     const png = await renderSpecPng(await specOf(app, c, trailName));
-    const imageRel = await writePdf(app.config.filesDir, 'certificates', `${c.id}`, png, 'png');
+    const imageRel = await writePdf(app.storage, 'certificates', `${c.id}`, png, 'png');
     const announced = await app.db.transaction(async (tx) => {
       const claimed = await tx
         .update(userCertificates)
@@ -93,7 +91,7 @@ export async function notifyCertificates(app: FastifyInstance): Promise<number> 
     });
     if (announced) sent++;
     // another run announced it first, with its own image
-    else await fs.rm(path.join(app.config.filesDir, imageRel), { force: true });
+    else await app.storage.delete(imageRel);
   }
   return sent;
 }

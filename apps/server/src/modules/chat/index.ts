@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { LocalStorage } from '../../storage/local';
 import chatRoutes from './chat.routes';
 
 /**
@@ -9,5 +8,5 @@ import chatRoutes from './chat.routes';
  */
 export default async function chatModule(app: FastifyInstance) {
   await app.register(multipart);
-  await app.register(chatRoutes, { storage: new LocalStorage(app.config.filesDir) });
+  await app.register(chatRoutes, { storage: app.storage });
 }

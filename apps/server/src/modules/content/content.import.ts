@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { parseDocument } from 'yaml';
 import type { Tx } from '../../db/client';
 import {
+  battleSettings,
   type MediaRef,
   type MineralSettings,
   mineralOptions,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { plusDays, utcDay } from '../../lib/days';
+import type { Storage } from '../../storage';
 import { emitToManyOnCommit } from '../notifications/notifications.service';
 import { type ContentProblem, schemaProblems, semanticProblems } from './content.check';
 import { ContentMedia } from './content.media';
@@ -32,6 +34,8 @@ export interface ImportOptions {
   baseDir: string;
   /** DATA_DIR/files */
   filesDir: string;
+  /** where media go (the app's store); absent: local disk under filesDir */
+  storage?: Storage;
   customerId: number;
   /** who may play it: every account of the customer, or these emails */
   assign?: 'all' | string[];
@@ -129,10 +133,23 @@ async function environmentProblems(db: Tx, pkg: TrailPackage, media: ContentMedi
 const durationOf = (d: TrailPackage['duration']) =>
   d ? (d.days ?? 0) * 86400 + (d.hours ?? 0) * 3600 + (d.minutes ?? 0) * 60 + (d.seconds ?? 0) : 0;
 
+/** Checks a package as importPackage does (schema, rules, media, people), writing nothing; throws ContentError. */
+export async function checkPackage(db: Tx, text: string, opts: ImportOptions): Promise<TrailPackage> {
+  const pkg = parsePackage(text);
+  const { problems } = await environmentProblems(
+    db,
+    pkg,
+    new ContentMedia(opts.baseDir, opts.storage ?? opts.filesDir),
+    opts,
+  );
+  if (problems.length > 0) throw new ContentError(problems);
+  return pkg;
+}
+
 /** Imports a package in one transaction (media are stored first, content-addressed); returns the trail id. */
 export async function importPackage(db: Tx, text: string, opts: ImportOptions): Promise<number> {
   const pkg = parsePackage(text);
-  const media = new ContentMedia(opts.baseDir, opts.filesDir);
+  const media = new ContentMedia(opts.baseDir, opts.storage ?? opts.filesDir);
   const { problems, idOf } = await environmentProblems(db, pkg, media, opts);
   if (problems.length > 0) throw new ContentError(problems);
 
@@ -167,6 +184,16 @@ export async function importPackage(db: Tx, text: string, opts: ImportOptions): 
       trailId = opts.intoTrailId;
     } else {
       [{ id: trailId }] = await tx.insert(trails).values(row).returning({ id: trails.id });
+    }
+    if (pkg.battle) {
+      const settings = {
+        secondsPerQuestion: pkg.battle.seconds_per_question ?? null,
+        speedBonus: pkg.battle.speed_bonus,
+      };
+      await tx
+        .insert(battleSettings)
+        .values({ trailId, ...settings })
+        .onConflictDoUpdate({ target: battleSettings.trailId, set: settings });
     }
 
     const pebbleRows = await tx

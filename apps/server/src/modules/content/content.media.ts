@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaRef } from '../../db/schema';
-import { LocalStorage } from '../../storage/local';
+import { isSafeKey, LocalStorage, type Storage } from '../../storage';
 
 const MIME: Record<string, { kind: MediaRef['type']; mimetype: string }> = {
   png: { kind: 'image', mimetype: 'image/png' },
@@ -34,25 +34,26 @@ export function mediaKindOf(file: string): MediaRef['type'] | null {
 
 /** Copies package media into storage once per content (content-addressed keys, so re-imports reuse files). */
 export class ContentMedia {
-  private readonly storage: LocalStorage;
+  private readonly storage: Storage;
   private readonly done = new Map<string, MediaRef>();
 
   constructor(
     private readonly baseDir: string,
-    filesDir: string,
+    files: string | Storage,
   ) {
-    this.storage = new LocalStorage(filesDir);
+    this.storage = typeof files === 'string' ? new LocalStorage(files) : files;
+  }
+
+  /** The storage key of a reference to media already stored (`/files/content/…`), or null for any other. */
+  private storedKey(ref: string): string | null {
+    if (!ref.startsWith(`/files/${CONTENT_PREFIX}`)) return null;
+    const key = ref.slice('/files/'.length);
+    return isSafeKey(key) ? key : null;
   }
 
   /** The absolute source of a package reference, or null when it points outside what a package may use. */
   sourceOf(ref: string): string | null {
-    if (ref.startsWith(`/files/${CONTENT_PREFIX}`)) {
-      try {
-        return this.storage.pathOf(ref.slice('/files/'.length));
-      } catch {
-        return null;
-      }
-    }
+    if (ref.startsWith('/files/')) return null;
     if (path.isAbsolute(ref) || /^[a-z]+:/i.test(ref)) return null;
     const full = path.resolve(this.baseDir, ref);
     return full.startsWith(path.resolve(this.baseDir) + path.sep) ? full : null;
@@ -60,12 +61,13 @@ export class ContentMedia {
 
   /** Checks that a reference is a readable, not too large media file; returns the problem or null. */
   async problem(ref: string): Promise<string | null> {
-    const src = this.sourceOf(ref);
-    if (!src) return `${ref}: must be a path inside the package (or /files/${CONTENT_PREFIX}…)`;
+    const stored = this.storedKey(ref);
+    const src = stored ? null : this.sourceOf(ref);
+    if (!stored && !src) return `${ref}: must be a path inside the package (or /files/${CONTENT_PREFIX}…)`;
     if (!typeOf(ref)) return `${ref}: unsupported file type`;
-    const st = await fs.stat(src).catch(() => null);
-    if (!st?.isFile()) return `${ref}: file not found`;
-    if (st.size > MAX_MEDIA_BYTES) return `${ref}: larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB`;
+    const size = stored ? await this.storage.size(stored) : await statSize(src as string);
+    if (size === null) return `${ref}: file not found`;
+    if (size > MAX_MEDIA_BYTES) return `${ref}: larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB`;
     return null;
   }
 
@@ -73,8 +75,15 @@ export class ContentMedia {
   async store(ref: string): Promise<MediaRef> {
     const cached = this.done.get(ref);
     if (cached) return cached;
-    const src = this.sourceOf(ref);
     const t = typeOf(ref);
+    const stored = this.storedKey(ref);
+    if (stored && t) {
+      // already in storage under its content hash: referred to as it is
+      const out: MediaRef = { type: t.kind, url: ref, metadata: { mimetype: t.mimetype, src_url: ref } };
+      this.done.set(ref, out);
+      return out;
+    }
+    const src = this.sourceOf(ref);
     if (!src || !t) throw new Error(`bad media reference ${ref}`);
     const bytes = await fs.readFile(src);
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -90,4 +99,9 @@ export class ContentMedia {
     this.done.set(ref, out);
     return out;
   }
+}
+
+async function statSize(file: string): Promise<number | null> {
+  const st = await fs.stat(file).catch(() => null);
+  return st?.isFile() ? st.size : null;
 }

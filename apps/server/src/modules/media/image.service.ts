@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   decodeImageRequest,
   IMAGE_BUCKET,
@@ -12,7 +13,7 @@ import sharp from 'sharp';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
 import { isSafeKey, type Storage } from '../../storage/storage';
 import { ImageCacheIndex } from './image-cache';
-import { imageCacheDirOf } from './media.service';
+import { imageCacheDirOf, variantPrefixOf } from './media.service';
 import { sniff } from './sniff';
 
 export interface ImageResult {
@@ -94,12 +95,35 @@ export class ImageService {
     return r;
   }
 
-  /** The cached bytes of a variant, or null on a miss. */
+  /**
+   * The cached bytes of a variant, or null on a miss. With an S3 store this node's cache sits in front of the
+   * variants kept in the store: a hit is served only while the original is still stored (a file deleted through
+   * another instance is gone here at once, not when this node's cache forgets it).
+   */
   async cached(r: ResolvedImage): Promise<Buffer | null> {
     const body = await fs.readFile(r.file).catch(() => null);
+    if (body && this.storage.kind === 's3' && (await this.storage.size(r.key)) === null) {
+      await fs.rm(r.file, { force: true });
+      this.cache.forget(r.file);
+      return null;
+    }
     if (body) await this.cache.touch(r.file, body.length);
     else this.cache.forget(r.file);
     return body;
+  }
+
+  /** Where a variant is kept in an S3 store (shared by every instance), beside this node's cache file. */
+  private storeKeyOf(key: string, file: string): string {
+    return `${variantPrefixOf(key)}${path.basename(file)}`;
+  }
+
+  /** Writes a variant to this node's cache (atomic rename: a concurrent reader sees nothing or the whole file). */
+  private async keep(file: string, body: Buffer): Promise<void> {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, file);
+    await this.cache.add(file, body.length);
   }
 
   /** The cache file and ETag of one variant; both depend only on the key and the edits. */
@@ -117,6 +141,15 @@ export class ImageService {
     const cached = await fs.readFile(file).catch(() => null);
     if (cached) return { body: cached, contentType: CONTENT_TYPE[format], etag };
 
+    const shared = this.storage.kind === 's3' ? this.storeKeyOf(key, file) : null;
+    if (shared) {
+      // another instance rendered it already: the same bytes, not a second rendering (while the original exists)
+      const [made, original] = await Promise.all([this.storage.get(shared), this.storage.size(key)]);
+      if (made && original !== null) {
+        await this.keep(file, made);
+        return { body: made, contentType: CONTENT_TYPE[format], etag };
+      }
+    }
     const source = await this.storage.get(key);
     if (!source) throw notFound('Image not found');
     const type = await sniff(source.subarray(0, 4100));
@@ -130,12 +163,8 @@ export class ImageService {
     } catch {
       throw badRequest('The image cannot be decoded');
     }
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // rename is atomic: a concurrent reader sees the old state or the whole file
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
-    await fs.writeFile(tmp, body);
-    await fs.rename(tmp, file);
-    await this.cache.add(file, body.length);
+    if (shared) await this.storage.put(shared, Readable.from([body]));
+    await this.keep(file, body);
     return { body, contentType: CONTENT_TYPE[format], etag };
   }
 }

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { LocalStorage } from '../../storage/local';
 import imageRoutes from './image.routes';
 import { ImageService } from './image.service';
 import mediaRoutes from './media.routes';
@@ -14,7 +13,7 @@ export { fileAccess, privateFileHeaders } from './file-access';
  * registered here applies to these routes only; everywhere else non-JSON bodies stay 415.
  */
 export default async function mediaModule(app: FastifyInstance) {
-  const storage = new LocalStorage(app.config.filesDir);
+  const storage = app.storage;
   await app.register(multipart);
   await app.register(mediaRoutes, { storage });
   await app.register(vaultsRoutes, { storage });

@@ -78,6 +78,12 @@ export async function commitUploads(
   }
 }
 
+/** With an S3 store, the resized copies of a stored file are kept there too, under one prefix (image.service.ts). */
+export function variantPrefixOf(storageKey: string): string {
+  const h = createHash('sha256').update(storageKey).digest('hex');
+  return `variants/${h.slice(0, 2)}/${h}/`;
+}
+
 /** The resized copies of a stored file live in one directory, so deleting the file can drop them all. */
 export function imageCacheDirOf(cacheRoot: string, storageKey: string): string {
   const h = createHash('sha256').update(storageKey).digest('hex');
@@ -97,6 +103,9 @@ export async function deleteMedia(db: Db, storage: Storage, cacheRoot: string, a
   });
   await storage.delete(m.storageKey);
   await fs.rm(imageCacheDirOf(cacheRoot, m.storageKey), { recursive: true, force: true });
+  if (storage.kind === 's3') {
+    for await (const v of storage.list(variantPrefixOf(m.storageKey))) await storage.delete(v.key);
+  }
 }
 
 /** The user's avatar list of the profile: [{id, url}] of the linked images (the first one shows). */

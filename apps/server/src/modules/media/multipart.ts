@@ -32,7 +32,8 @@ export async function receiveForm(
       : await uploadBudget(
           app.db,
           app.config.media,
-          app.config.filesDir,
+          // the disk reserve guards local disk only: an object store has no disk of ours to fill
+          app.storage.kind === 'local' ? app.config.filesDir : null,
           { userId: actor.userId, customerId: actor.customerId },
           Number(request.headers['content-length']) || 0,
         );

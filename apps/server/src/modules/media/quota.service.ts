@@ -62,11 +62,14 @@ export async function diskFree(dir: string): Promise<number> {
 export async function uploadBudget(
   db: Db,
   cfg: MediaConfig,
-  filesDir: string,
+  filesDir: string | null,
   actor: { userId: number; customerId: number },
   declared: number,
 ): Promise<UploadBudget> {
-  const [used, free] = await Promise.all([storedBytes(db, actor.customerId, actor.userId), diskFree(filesDir)]);
+  const [used, free] = await Promise.all([
+    storedBytes(db, actor.customerId, actor.userId),
+    filesDir === null ? Number.POSITIVE_INFINITY : diskFree(filesDir),
+  ]);
   const disk = free - cfg.diskReserveBytes;
   if (disk - declared < 0) throw insufficientStorage();
   const userLeft = cfg.quota.userBytes - used.user;

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   attemptSeconds,
   type ResultOption,
@@ -239,7 +237,7 @@ export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob)
   if (current.pdf || (current.progressRow?.triesUsed ?? 0) !== job.attempt) return;
   const result = await buildResult(app.db, learner, job.trailId);
   const pdf = await renderPdf(resultsSpec(result, learner.language, new Date()));
-  const rel = await writePdf(app.config.filesDir, 'results', `${job.userId}-${job.trailId}-${job.attempt}`, pdf);
+  const rel = await writePdf(app.storage, 'results', `${job.userId}-${job.trailId}-${job.attempt}`, pdf);
   const url = fileUrl(rel);
   const stored = await app.db.transaction(async (tx) => {
     const rows = await tx
@@ -261,7 +259,7 @@ export async function runResultsPdfJob(app: FastifyInstance, job: ResultsPdfJob)
     return true;
   });
   if (!stored) {
-    await fs.rm(path.join(app.config.filesDir, rel), { force: true });
+    await app.storage.delete(rel);
     return;
   }
   app.realtime.emitToUser(job.userId, 'NOTIFY_RESULTS_PDF', { trail_id: job.trailId, pdf: signUrl(url) });
