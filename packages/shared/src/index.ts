@@ -29,3 +29,4 @@ export * from './text';
 export * from './validation';
 export * from './uuid-v7';
 export * from './api/offline';
+export * from './api/xapi';

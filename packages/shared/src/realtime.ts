@@ -6,11 +6,16 @@ export interface ServerToClientEvents {
   /** a participant opened the discussion: the sender's read ticks change */
   CHAT_READ: (p: { discussion_id: number; user_id: number; last_read_message_id: number }) => void;
   NOTIFICATION: (p: { id: number }) => void;
+  /** the user joined or left a discussion, or it was renamed or deleted (an admin changed a team): refetch the chats */
+  CHATS_CHANGED: (p: { discussion_id: number }) => void;
   /** the profile's counters changed without a notification (new trails assigned): refetch the profile */
   COUNTERS: (p: Record<string, never>) => void;
   NOTIFY_RESULTS_PDF: (p: { trail_id: number; pdf: string }) => void;
-  /** a battle the user plays in changed (an answer, acceptance, the end): refetch GET /api/battle/{id} */
-  BATTLE_UPDATE: (p: { battle_id: number }) => void;
+  /**
+   * a battle the user plays in changed (an answer, acceptance, the end): refetch GET /api/battle/{id}. After an
+   * answer, `user_id` answered `pebble_id`: the other side's reveal of that question shows it, the score moves.
+   */
+  BATTLE_UPDATE: (p: { battle_id: number; user_id?: number; pebble_id?: number }) => void;
   /** the stored notice's data (notifications.ts), emitted live beside it */
   DUE_DATE: (p: NotificationData<'DUE_DATE'>) => void;
   START_DATE: (p: NotificationData<'START_DATE'>) => void;

@@ -81,6 +81,12 @@ export const ERROR_CODES = [
   'lti_launch_invalid',
   /** 409: an LTI platform with this issuer and client id is registered already */
   'lti_platform_exists',
+  /** 422: an invitation link that is unknown, used, revoked (re-sent) or past its 7 days */
+  'invalid_invitation',
+  /** 422: a CSV import with problems: nothing was imported; `data.problems` lists each by row and column */
+  'import_invalid',
+  /** 409: the invitation was accepted already (there is nothing to re-send) */
+  'already_accepted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,3 +15,4 @@ export * from './results';
 export * from './scores';
 export * from './trails';
 export * from './users';
+export * from './xapi';

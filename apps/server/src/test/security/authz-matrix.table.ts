@@ -46,6 +46,38 @@ export interface Row {
   expect: Expect;
 }
 
+// ── customer administration of teams and trails (docs/admin.md): fresh objects made by Acme's admin per cell ──
+const ADMIN_PACKAGE = `format: cairn-trail/1
+name: Matrix trail
+type: survey
+pebbles:
+  - name: Q
+    minerals: [ { type: sa_text, title: Q?, values: [ 'a', 'b' ] } ]
+`;
+const packageUpload = (): Req => {
+  const mp = multipart([{ name: 'file', filename: 'matrix.yaml', content: Buffer.from(ADMIN_PACKAGE) }]);
+  return { url: '/api/admin/trails', payload: mp.payload, headers: mp.headers };
+};
+async function asAdmin(w: World, method: 'POST' | 'DELETE', r: Req): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await w.t.app.inject({
+    method,
+    url: r.url,
+    payload: r.payload as Buffer,
+    headers: { ...r.headers, authorization: `Bearer ${w.tokens.admin}` },
+  });
+  if (res.statusCode >= 300) throw new Error(`${method} ${r.url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+const adminDraft = async (w: World) => (await asAdmin(w, 'POST', packageUpload())).id;
+async function adminPublished(w: World): Promise<number> {
+  const id = await adminDraft(w);
+  await asAdmin(w, 'POST', { url: `/api/admin/trails/${id}/publish` });
+  return id;
+}
+const adminTeam = async (w: World) =>
+  (await asAdmin(w, 'POST', { url: '/api/admin/teams', payload: { name: 'Matrix team', member_ids: [w.users.zed] } }))
+    .id;
+
 const ALL_OK: Expect = [200, 200, 200, 200, 200, 200];
 const SIGNED_IN: Expect = [401, 200, 200, 200, 200, 200];
 /** a member-only (non-public) own resource */
@@ -860,5 +892,121 @@ export const MATRIX: Row[] = [
     object: "other's trail (Globex)",
     req: (w) => ({ url: `/api/coach/insight/${w.trails.globex}/csv` }),
     expect: [401, 403, 403, 200, 403, 404, 404],
+  },
+  // ── admin: teams and trails (docs/admin.md): Acme's admin only; Globex's admin (other) sees Acme's as missing ──
+  {
+    route: 'GET /api/admin/teams',
+    object: "the actor's customer's teams",
+    req: () => ({ url: '/api/admin/teams' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/teams',
+    object: "a team of the actor's customer",
+    req: () => ({ url: '/api/admin/teams', payload: { name: 'New team' } }),
+    expect: [401, 403, 403, 201, 403, 403, 201],
+  },
+  {
+    route: 'PATCH /api/admin/teams/{id}',
+    object: "Acme's demo team, renamed to its name",
+    req: (w) => ({ url: `/api/admin/teams/${w.chats.team}`, payload: { name: 'Team Summit' } }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/admin/teams/{id}',
+    object: 'a fresh Acme team',
+    req: async (w) => ({ url: `/api/admin/teams/${await adminTeam(w)}` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/teams/{id}/members',
+    object: "a fresh Acme team, adding Acme's learner",
+    req: async (w) => ({
+      url: `/api/admin/teams/${await adminTeam(w)}/members`,
+      payload: { user_ids: [w.users.learner] },
+    }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/admin/teams/{id}/members/{userId}',
+    object: 'a fresh Acme team, removing zed',
+    req: async (w) => ({ url: `/api/admin/teams/${await adminTeam(w)}/members/${w.users.zed}` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/trails',
+    object: "the actor's customer's trails",
+    req: () => ({ url: '/api/admin/trails' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails',
+    object: "a package for the actor's customer",
+    req: () => packageUpload(),
+    expect: [401, 403, 403, 201, 403, 403, 201],
+  },
+  {
+    route: 'GET /api/admin/trails/{id}',
+    object: 'the demo exam (Acme)',
+    req: (w) => ({ url: `/api/admin/trails/${w.trails.exam}` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/trails/{id}/export',
+    object: 'the demo exam (Acme)',
+    req: (w) => ({ url: `/api/admin/trails/${w.trails.exam}/export` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails/{id}/preview',
+    object: 'a fresh Acme draft',
+    req: async (w) => ({ url: `/api/admin/trails/${await adminDraft(w)}/preview` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails/{id}/publish',
+    object: 'a fresh Acme draft',
+    req: async (w) => ({ url: `/api/admin/trails/${await adminDraft(w)}/publish` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails/{id}/retire',
+    object: 'a fresh published Acme trail',
+    req: async (w) => ({ url: `/api/admin/trails/${await adminPublished(w)}/retire` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails/{id}/assignments',
+    object: 'a fresh published Acme trail, to zed',
+    req: async (w) => ({
+      url: `/api/admin/trails/${await adminPublished(w)}/assignments`,
+      payload: { user_ids: [w.users.zed], due_on: '2030-01-31' },
+    }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/admin/trails/{id}/assignments',
+    object: 'a fresh published Acme trail, from zed',
+    req: async (w) => ({
+      url: `/api/admin/trails/${await adminPublished(w)}/assignments`,
+      payload: { user_ids: [w.users.zed] },
+    }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/trails/{id}/links',
+    object: 'a fresh published Acme trail',
+    req: async (w) => ({ url: `/api/admin/trails/${await adminPublished(w)}/links` }),
+    expect: [401, 403, 403, 404, 403, 403, 201],
+  },
+  {
+    route: 'DELETE /api/admin/trails/{id}/links/{linkId}',
+    object: 'a fresh public link of a fresh Acme trail',
+    req: async (w) => {
+      const id = await adminPublished(w);
+      const link = await asAdmin(w, 'POST', { url: `/api/admin/trails/${id}/links` });
+      return { url: `/api/admin/trails/${id}/links/${link.id}` };
+    },
+    expect: [401, 403, 403, 404, 403, 403, 200],
   },
 ];
