@@ -54,6 +54,63 @@ export const battleQuestionSchema = z.object({
   passed_opponent: z.boolean().nullable(),
 });
 
+/** A learner's extended-time need (WCAG 2.2.1), set by their coach; battles multiply their time limit by it. */
+export const EXTENDED_TIMES = ['x1.5', 'x2', 'untimed'] as const;
+export type ExtendedTime = (typeof EXTENDED_TIMES)[number];
+/** The factor of each need; null: no limit at all. */
+export const EXTENDED_TIME_FACTORS: Record<ExtendedTime, number | null> = { 'x1.5': 1.5, x2: 2, untimed: null };
+
+/** Battle timing rules (docs/battles.md). */
+export const BATTLE_TIMING = {
+  /** the package's `battle.seconds_per_question` bounds */
+  minSeconds: 5,
+  maxSeconds: 600,
+  /** the answer's trip over the network: an answer this late after the limit still counts */
+  graceMs: 1500,
+  /** with `battle.speed_bonus`, a right answer in time earns up to this share of its points on top, by time left */
+  speedBonusShare: 0.5,
+} as const;
+
+/** The viewer's time limit in a timed battle; null when the package sets none. */
+export const battleTimingSchema = z
+  .object({
+    /** the package's limit per question */
+    seconds_per_question: z.number().int(),
+    /** the viewer's own limit with their extended-time need; null: untimed */
+    my_seconds: z.number().int().nullable(),
+    extended_time: z.enum(EXTENDED_TIMES).nullable(),
+    speed_bonus: z.boolean(),
+    /** time left on the viewer's current question by the server's clock (null: untimed or no question) */
+    remaining_ms: z.number().int().nullable(),
+  })
+  .nullable();
+
+/** One side's answer to a battle question, as the reveal shows it. */
+export const battleRevealSideSchema = z.object({
+  /** what was answered, as text (option values, the typed value), per mineral in order */
+  answers: z.array(z.string()),
+  passed: z.boolean(),
+  points: z.number().int(),
+  speed_points: z.number().int(),
+  /** arrived after the time limit: scored 0 */
+  late: z.boolean(),
+});
+
+/**
+ * The reveal of a question the viewer has answered in the battle: their answer, the right one and the pebble's
+ * feedback; the opponent's answer once they have answered it too.
+ */
+export const battleRevealSchema = z.object({
+  pebble_id: z.number().int(),
+  name: z.string(),
+  /** the right answer per mineral with one (option values or accepted value); empty when any answer is right */
+  correct: z.array(z.string()),
+  feedback: z.string().nullable(),
+  mine: battleRevealSideSchema,
+  opponent: battleRevealSideSchema.nullable(),
+});
+export type BattleReveal = z.infer<typeof battleRevealSchema>;
+
 /** GET /api/battle/{id} (§3 Battle). */
 export const battleSchema = z.object({
   id: z.number().int(),
@@ -77,6 +134,10 @@ export const battleSchema = z.object({
   winner_id: z.number().int().nullable(),
   /** per pebble, whether each side passed: only once finished (else empty) */
   questions: z.array(battleQuestionSchema),
+  /** the time limit, when the package sets one */
+  timing: battleTimingSchema,
+  /** the questions the viewer has answered, in order, each with its reveal */
+  reveals: z.array(battleRevealSchema),
 });
 export type Battle = z.infer<typeof battleSchema>;
 export const battleResponseSchema = z.object({ data: battleSchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRAIL_TYPES } from '../minerals';
 import { profileFieldSchema, profileUpdateSchema } from './accounts';
+import { EXTENDED_TIMES } from './battles';
 import { paginationSchema } from './chat';
 import { coercedDbId } from './ids';
 import { progressSchema } from './trails';
@@ -141,6 +142,8 @@ export const coachProfileSchema = z.object({
   birth: z.string().nullable(),
   nationality_id: z.number().int().nullable(),
   fields: z.array(profileFieldSchema),
+  /** the learner's extended-time need in timed battles (WCAG 2.2.1; docs/battles.md); null: none */
+  extended_time: z.enum(EXTENDED_TIMES).nullable(),
 });
 export type CoachProfile = z.infer<typeof coachProfileSchema>;
 
@@ -157,7 +160,11 @@ export type CoachUserTrails = z.infer<typeof coachUserTrailsResponseSchema>['dat
  */
 export const coachProfileUpdateSchema = profileUpdateSchema
   .pick({ firstname: true, lastname: true, mobile: true, birth: true, nationality_id: true })
-  .extend({ fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional() })
+  .extend({
+    fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+    /** the extended-time need in timed battles; null removes it */
+    extended_time: z.enum(EXTENDED_TIMES).nullable().optional(),
+  })
   .strict();
 export type CoachProfileUpdate = z.infer<typeof coachProfileUpdateSchema>;
 

@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { notifications } from './results';
 import { pebbles, trails } from './trails';
 import { users } from './users';
+
+/** One mineral's answer as a battle stores it. */
+export type BattleAnswerContent = { mineralId: number; options: number[] | null; value: string | null };
 
 /**
  * A battle (§3 Battle, docs/battles.md): a challenger against a contender on one battle trail.
@@ -77,6 +91,12 @@ export const battleAnswers = pgTable(
     passed: boolean().notNull(),
     points: integer().notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** what was answered (the reveal shows it even after the trail is played again) */
+    answers: jsonb().$type<BattleAnswerContent[]>(),
+    /** arrived after the player's time limit: scores 0 */
+    late: boolean().notNull().default(false),
+    /** the part of `points` that is speed bonus (only when the package asks for it) */
+    speedPoints: integer('speed_points').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.battleId, t.userId, t.pebbleId] })],
 );

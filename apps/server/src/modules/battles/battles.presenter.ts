@@ -71,6 +71,8 @@ export function presentBattle(
             passed_opponent: theirs.get(p.id)?.passed ?? null,
           }))
         : [],
+    timing: null,
+    reveals: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BattleStats } from '@cairn/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { BattleAnswerContent } from '../../db/schema';
 import { COACH_LEVEL } from '../../lib/actor';
 
 /** The display name of users row `u` (first and last name, else the e-mail), as chat shows it. */
@@ -75,25 +76,35 @@ export type BattleRow = {
 };
 
 /** The battle row with its trail and both sides' names: the select and joins a single battle and the lists share. */
-export const battleRowSql = sql`
+const battleSelectSql = sql`
     select b.id, b.customer_id, b.trail_id, t.name as trail_name, t.style as trail_style,
            b.challenger_id, b.contender_id, b.status, b.created_at, b.challenged_at, b.accepted_at, b.declined_at,
            b.finished_at, b.deadline_at, b.challenger_done_at, b.contender_done_at, b.challenger_score,
            b.contender_score, b.winner_id, b.replacements,
            ${nameSql('cu')} as challenger_name, cu.avatar_url as challenger_avatar,
-           ${nameSql('ou')} as contender_name, ou.avatar_url as contender_avatar
+           ${nameSql('ou')} as contender_name, ou.avatar_url as contender_avatar`;
+const battleFromSql = sql`
     from battles b
     join trails t on t.id = b.trail_id
     join users cu on cu.id = b.challenger_id
     join users ou on ou.id = b.contender_id`;
+export const battleRowSql = sql`${battleSelectSql} ${battleFromSql}`;
 
-/** The battle with names and trail; `forUpdate` locks the battle row (answers, the end and the jobs serialise on it). */
-export async function loadBattle(db: Db | Tx, id: number, forUpdate = false): Promise<BattleRow | null> {
-  const res = await db.execute<BattleRow>(sql`${battleRowSql}
+/**
+ * The battle with names and trail; `forUpdate` locks the battle row (answers, the end and the jobs serialise on it).
+ * `extra`: more columns on the same read (an answer's timing).
+ */
+export async function loadBattle<X extends object = object>(
+  db: Db | Tx,
+  id: number,
+  forUpdate = false,
+  extra?: SQL,
+): Promise<(BattleRow & X) | null> {
+  const res = await db.execute<BattleRow & X>(sql`${battleSelectSql}${extra ?? sql``} ${battleFromSql}
     where b.id = ${id}
     ${forUpdate ? sql`for update of b` : sql``}`);
   const row = res.rows[0];
-  return row ? normalise(row) : null;
+  return row ? (normalise(row) as BattleRow & X) : null;
 }
 
 /** node-postgres returns timestamps from execute() as Date; JSON sub-selects as strings: keep both as Date. */
@@ -134,13 +145,16 @@ export type BattleAnswerRow = {
   pebble_id: number;
   passed: boolean;
   points: number;
+  speed_points: number;
+  late: boolean;
+  answers: BattleAnswerContent[] | null;
 };
 
 /** The counted answers of some battles. */
 export async function loadAnswers(db: Db | Tx, battleIds: number[]): Promise<BattleAnswerRow[]> {
   if (battleIds.length === 0) return [];
   const res = await db.execute<BattleAnswerRow>(sql`
-    select battle_id, user_id, pebble_id, passed, points from battle_answers
+    select battle_id, user_id, pebble_id, passed, points, speed_points, late, answers from battle_answers
     where battle_id = any(${`{${battleIds.join(',')}}`}::int[])`);
   return res.rows;
 }
@@ -209,13 +223,19 @@ export async function countAnswer(
     passed: boolean;
     points: number;
     side: 'challenger' | 'contender';
+    /** what was answered; whether it came after the time limit; the speed bonus within `points` */
+    answers?: BattleAnswerContent[] | null;
+    late?: boolean;
+    speed?: number;
   },
 ): Promise<number> {
   const { battleId, userId, pebbleId, passed, points, side } = a;
+  const content = a.answers ? JSON.stringify(a.answers) : null;
   const res = await tx.execute<{ answered: number }>(sql`
     with counted as (
-      insert into battle_answers (battle_id, user_id, pebble_id, passed, points)
-      values (${battleId}, ${userId}, ${pebbleId}, ${passed}, ${points})
+      insert into battle_answers (battle_id, user_id, pebble_id, passed, points, answers, late, speed_points)
+      values (${battleId}, ${userId}, ${pebbleId}, ${passed}, ${points}, ${content}::jsonb, ${a.late ?? false},
+              ${a.speed ?? 0})
       on conflict do nothing returning points
     ), scored as (
       update battles set ${sql.raw(`${side}_score = ${side}_score`)} + (select points from counted)

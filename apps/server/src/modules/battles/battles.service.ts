@@ -7,6 +7,7 @@ import {
   type MyBattles,
 } from '@cairn/shared';
 import type { Db, Tx } from '../../db/client';
+import type { BattleAnswerContent } from '../../db/schema';
 import { type Actor, isPublicActor } from '../../lib/actor';
 import { HttpError, notFound } from '../../lib/http-error';
 import { createNotification, emitToManyOnCommit, NOTIFY_BATTLE } from '../notifications/notifications.service';
@@ -32,6 +33,17 @@ import {
   setAnswered,
   setWinner,
 } from './battles.repo';
+import {
+  limitMs,
+  loadRevealMinerals,
+  loadTiming,
+  presentReveals,
+  scoreAnswer,
+  serve,
+  type TimingColumns,
+  timingColumnsSql,
+  timingOf,
+} from './battles.timing';
 
 const HOUR = 3600_000;
 
@@ -49,7 +61,7 @@ function assertBattler(actor: Actor): number {
 }
 
 /** The battle when the actor is one of its sides (and of its customer); else 404. */
-function visible(b: BattleRow | null, actor: Actor): BattleRow {
+function visible<B extends BattleRow>(b: B | null, actor: Actor): B {
   if (!b || b.customer_id !== actor.customerId || (b.challenger_id !== actor.userId && b.contender_id !== actor.userId))
     throw battleNotFound();
   return b;
@@ -79,9 +91,9 @@ export async function notifyBattle(
 const challengerOf = (b: BattleRow) => ({ name: b.challenger_name, avatar: b.challenger_avatar });
 const contenderOf = (b: BattleRow) => ({ name: b.contender_name, avatar: b.contender_avatar });
 
-/** BATTLE_UPDATE to both sides on commit (one statement). */
-async function announce(tx: Tx, b: BattleRow) {
-  await emitToManyOnCommit(tx, [b.challenger_id, b.contender_id], 'BATTLE_UPDATE', { battle_id: b.id });
+/** BATTLE_UPDATE to both sides on commit (one statement); after an answer, who answered which question. */
+async function announce(tx: Tx, b: BattleRow, answer?: { user_id: number; pebble_id: number }) {
+  await emitToManyOnCommit(tx, [b.challenger_id, b.contender_id], 'BATTLE_UPDATE', { battle_id: b.id, ...answer });
 }
 
 function isPgUnique(err: unknown): boolean {
@@ -165,8 +177,13 @@ export async function recordBattleAnswer(
   passed: boolean,
   /** the trail's pebbles in position order, when the caller has them (else read here) */
   known?: BattlePebble[],
+  /** what was answered (the reveal shows it) */
+  given?: BattleAnswerContent[],
 ): Promise<void> {
-  const b = visible(await loadBattle(tx, battleId, true), actor);
+  const b = visible(
+    await loadBattle<TimingColumns>(tx, battleId, true, timingColumnsSql(actor.userId, pebbleId)),
+    actor,
+  );
   if (b.trail_id !== trailId) throw unprocessable('battle_id', 'This pebble is not part of the battle');
   const mine = b.challenger_id === actor.userId ? 'challenger' : 'contender';
   const open = b.status === 'accepted' || (b.status === 'challenged' && mine === 'challenger');
@@ -174,8 +191,20 @@ export async function recordBattleAnswer(
   const pebbles = known ?? (await loadPebbles(tx, trailId));
   const pebble = pebbles.find((p) => p.id === pebbleId);
   if (!pebble) throw unprocessable('battle_id', 'This pebble is not part of the battle');
-  const points = pointsOf(pebble.xp, passed);
-  const answered = await countAnswer(tx, { battleId, userId: actor.userId, pebbleId, passed, points, side: mine });
+  // the server's own record decides the time (docs/battles.md): never the client's clock
+  const { points, speed, late } = scoreAnswer(pointsOf(pebble.xp, true), passed, timingOf(b));
+  const answers = given?.map(({ mineralId, options, value }) => ({ mineralId, options, value })) ?? null;
+  const answered = await countAnswer(tx, {
+    battleId,
+    userId: actor.userId,
+    pebbleId,
+    passed,
+    points: passed ? points : 0,
+    side: mine,
+    answers,
+    late,
+    speed,
+  });
   const doneBefore = mine === 'challenger' ? b.challenger_done_at : b.contender_done_at;
   if (answered >= pebbles.length && !doneBefore) {
     await markDone(tx, battleId, mine);
@@ -185,10 +214,13 @@ export async function recordBattleAnswer(
       return;
     }
   }
-  await announce(tx, b);
+  await announce(tx, b, { user_id: actor.userId, pebble_id: pebbleId });
 }
 
-/** GET /api/battle/{id}. */
+/**
+ * GET /api/battle/{id}. In a timed battle it serves the viewer's next question: the first read that shows it
+ * records when (battle_serves), and its time left is measured from there on the server's clock.
+ */
 export async function getBattle(db: Db, actor: Actor, id: number): Promise<Battle> {
   assertBattler(actor);
   let b = visible(await loadBattle(db, id), actor);
@@ -196,8 +228,28 @@ export async function getBattle(db: Db, actor: Actor, id: number): Promise<Battl
     await finishIfOverdue(db, id, new Date());
     b = (await loadBattle(db, id))!;
   }
-  const [pebbles, answers] = await Promise.all([loadPebbles(db, b.trail_id), loadAnswers(db, [b.id])]);
-  return presentBattle(b, pebbles, answers, actor.userId);
+  const [pebbles, answers, minerals] = await Promise.all([
+    loadPebbles(db, b.trail_id),
+    loadAnswers(db, [b.id]),
+    loadRevealMinerals(db, b.trail_id),
+  ]);
+  const battle = presentBattle(b, pebbles, answers, actor.userId);
+  const opponent = battle.me === 'challenger' ? b.contender_id : b.challenger_id;
+  battle.reveals = presentReveals(pebbles, minerals, answers, actor.userId, opponent);
+  const next = battle.next_pebble_id;
+  const timing = await loadTiming(db, b.trail_id, actor.userId);
+  if (timing.seconds !== null) {
+    const limit = limitMs(timing);
+    const elapsed = next !== null && limit !== null ? await serve(db, b.id, actor.userId, next) : null;
+    battle.timing = {
+      seconds_per_question: timing.seconds,
+      my_seconds: limit === null ? null : Math.round(limit / 1000),
+      extended_time: timing.need,
+      speed_bonus: timing.speedBonus,
+      remaining_ms: elapsed === null || limit === null ? null : Math.max(0, limit - elapsed),
+    };
+  }
+  return battle;
 }
 
 /** GET /api/game/contenders/{trailId}: who the actor may challenge there, searchable, paged (two queries). */

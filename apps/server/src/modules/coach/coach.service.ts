@@ -6,12 +6,13 @@ import type {
   CoachUsersPage,
   CoachUsersQuery,
   CoachUserTrails,
+  ExtendedTime,
   ProfileField,
 } from '@cairn/shared';
 import { SEARCH_MIN_CHARS } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { timeNeeds, users } from '../../db/schema';
 import { type Actor, isCoach } from '../../lib/actor';
 import { assertValid, forbidden, notFound } from '../../lib/http-error';
 import { validateProfilePatch, writeProfilePatch } from '../accounts/accounts.service';
@@ -93,8 +94,14 @@ export async function getCoachUserTrails(db: Db, actor: Actor, userId: number): 
 async function loadProfile(db: Db, actor: Actor, userId: number): Promise<CoachProfile> {
   const [[row], fields] = await Promise.all([
     db
-      .select({ mobile: users.mobile, birth: users.birth, nationality_id: users.nationalityId })
+      .select({
+        mobile: users.mobile,
+        birth: users.birth,
+        nationality_id: users.nationalityId,
+        extended_time: timeNeeds.extendedTime,
+      })
       .from(users)
+      .leftJoin(timeNeeds, eq(timeNeeds.userId, users.id))
       .where(eq(users.id, userId)),
     listUserFields(db, actor, userId),
   ]);
@@ -103,6 +110,7 @@ async function loadProfile(db: Db, actor: Actor, userId: number): Promise<CoachP
     birth: row?.birth ?? null,
     nationality_id: row?.nationality_id ?? null,
     fields,
+    extended_time: (row?.extended_time as ExtendedTime | null) ?? null,
   };
 }
 
@@ -122,7 +130,7 @@ export async function updateCoachUser(
   if (!mayEditProfile(ranks.actor, ranks.user)) {
     throw forbidden('A coach may change only the profiles of users below their own role (learners)');
   }
-  const { fields, ...patch } = input;
+  const { fields, extended_time: need, ...patch } = input;
   await validateProfilePatch(db, patch);
   let stored: ProfileField[] | null = null;
   await db.transaction(async (tx) => {
@@ -130,6 +138,16 @@ export async function updateCoachUser(
       stored = await updateUserFields(tx as unknown as Db, actor, fields, { userId, coach: true });
     }
     await writeProfilePatch(tx as unknown as Db, userId, patch);
+    // the extended-time need in timed battles (docs/battles.md): absent leaves it, null removes it
+    if (need === null) await tx.delete(timeNeeds).where(eq(timeNeeds.userId, userId));
+    else if (need !== undefined)
+      await tx
+        .insert(timeNeeds)
+        .values({ userId, extendedTime: need, setBy: actor.userId })
+        .onConflictDoUpdate({
+          target: timeNeeds.userId,
+          set: { extendedTime: need, setBy: actor.userId, setAt: new Date() },
+        });
   });
   const [profile, user] = await Promise.all([loadProfile(db, actor, userId), learnerOf(db, customerId, userId)]);
   return { user, profile: stored ? { ...profile, fields: stored } : profile };

@@ -44,6 +44,7 @@ export function semanticProblems(pkg: TrailPackage): ContentProblem[] {
   if (pkg.dimensions.length > 0 && pkg.type !== 'assessment')
     add('dimensions', 'only assessment trails have dimensions');
   if (pkg.icon && mediaKindOf(pkg.icon) !== 'image') add('icon', 'must be an image file');
+  if (pkg.battle && pkg.type !== 'battle') add('battle', 'only battle trails have battle settings');
 
   pkg.pebbles.forEach((p, pi) => {
     if (p.background && mediaKindOf(p.background) === null)

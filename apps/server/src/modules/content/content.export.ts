@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { stringify } from 'yaml';
 import type { Tx } from '../../db/client';
-import { mineralOptions, minerals, pebbles, trails, users } from '../../db/schema';
+import { battleSettings, mineralOptions, minerals, pebbles, trails, users } from '../../db/schema';
 import { PACKAGE_FORMAT, type TrailPackage } from './content.schema';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -54,6 +54,7 @@ export async function exportTrail(db: Tx, trailId: number): Promise<TrailPackage
         )
         .orderBy(asc(mineralOptions.position))
     : [];
+  const [battle] = await db.select().from(battleSettings).where(eq(battleSettings.trailId, trailId));
   const trail = t.trail;
   return clean({
     format: PACKAGE_FORMAT as typeof PACKAGE_FORMAT,
@@ -74,6 +75,9 @@ export async function exportTrail(db: Tx, trailId: number): Promise<TrailPackage
     dimensions: trail.dimensions,
     rewards: trail.rewards.map((r) => clean({ ...r, media: r.media ?? undefined })) as TrailPackage['rewards'],
     certificate: trail.certificate ?? undefined,
+    battle: battle
+      ? clean({ seconds_per_question: battle.secondsPerQuestion ?? undefined, speed_bonus: battle.speedBonus })
+      : undefined,
     pebbles: ps.map((p) =>
       clean({
         name: p.name,

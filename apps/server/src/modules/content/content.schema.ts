@@ -136,6 +136,13 @@ export const trailPackageSchema = z.strictObject({
   dimensions: z.array(z.strictObject({ key: z.string().min(1), name: z.string().min(1) })).default([]),
   rewards: z.array(rewardDecl).default([]),
   certificate: z.strictObject({ title: z.string().min(1), when: z.enum(['passed', 'completed']) }).optional(),
+  /** battle trails only: a time limit per question (off by default) and speed points (docs/battles.md) */
+  battle: z
+    .strictObject({
+      seconds_per_question: z.number().int().min(5).max(600).optional(),
+      speed_bonus: z.boolean().default(false),
+    })
+    .optional(),
   pebbles: z.array(pebbleDecl).min(1, 'at least 1 pebble'),
 });
 export type TrailPackage = z.infer<typeof trailPackageSchema>;
