@@ -1,4 +1,4 @@
-import type { AnswerForm, Pebble } from '@cairn/shared/api/trails';
+import type { AnswerCheck, AnswerForm, Pebble } from '@cairn/shared/api/trails';
 import { http } from '../../lib/http';
 
 // The pebble requests of a trail: the player plays them, a battle plays them too, results and dashboards start
@@ -11,6 +11,8 @@ export interface AnswerResult {
   passed: boolean;
   /** the trail verdict once finished */
   trail_passed?: boolean | null;
+  /** the check step of the pebble just answered, when its trail checks answers immediately (docs/player.md) */
+  check?: AnswerCheck | null;
 }
 
 export const pebbleKey = (trailId: number) => ['pebble', trailId] as const;

@@ -2,7 +2,7 @@ import type { MineralAnswer, Pebble, Progress } from '@cairn/shared/api/trails';
 import { pebbleVariables } from '@cairn/shared/branding';
 import { isPublicRoleName } from '@cairn/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useDeferredValue, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { errorText, HttpError } from '../../../lib/http';
@@ -12,7 +12,10 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
+import { resultsKey } from '../../results';
+import { rewardsKey } from '../../rewards';
 import {
+  type AnswerResult,
   fetchPebble,
   pebbleKey,
   resetTrail,
@@ -23,12 +26,21 @@ import {
   useTrail,
 } from '../../trails';
 import { finishPublic } from '../finish';
+import { CheckStep, checkAnnouncement } from './CheckStep';
 import { type Move, PebbleForm } from './PebbleForm';
-import { FinishedDialog } from './PlayerDialogs';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerPanel, type PlayerPanelTab } from './PlayerPanel';
 
 type ServerError = { mineralId: number; message: string } | null;
+
+// the end screen is a chunk of its own: the player's first pebble does not wait for it (docs/player.md)
+const FinishScreen = lazy(() => import('./FinishScreen').then((m) => ({ default: m.FinishScreen })));
+
+/** An answer whose check step (or poll reveal) shows before the player moves on. */
+interface Checking {
+  res: AnswerResult;
+  pollPoolId: number | null;
+}
 
 /** /player/{trailId}: plays the trail pebble by pebble. */
 export function PlayerScreen() {
@@ -61,7 +73,10 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
   const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<PlayerPanelTab | null>(null);
   const [tryAgain, setTryAgain] = useState(false);
-  const [finished, setFinished] = useState<{ passed: boolean } | null>(null);
+  const [finished, setFinished] = useState<{ passed: boolean; progress: Progress } | null>(null);
+  const [checking, setChecking] = useState<Checking | null>(null);
+  // the check step's verdict, said by a live region that is always there (WCAG 4.1.3)
+  const [announcement, setAnnouncement] = useState('');
   const [serverError, setServerError] = useState<ServerError>(null);
   // a pebble shown by the learner's move (not the first one of the visit) takes the focus on its title
   const [moved, setMoved] = useState(false);
@@ -134,16 +149,39 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
         battle_id: pebble.battle_id,
         pool_id: pebble.minerals[0]?.properties.pool_id ?? null,
       });
-      show(res.data);
       void qc.invalidateQueries({ queryKey: trailsKey });
-      if (res.finished)
-        await finish(res.trail_passed ?? res.passed, res.data.redirect_url ?? pebble.redirect_url, res.data.progress);
+      // a right-answer pebble gets its check step, a shared poll its class distribution, before moving on
+      const pollPoolId = move === 'next' ? (pebble.poll_pool_id ?? null) : null;
+      if (res.check || pollPoolId) {
+        if (pollPoolId) await qc.invalidateQueries({ queryKey: ['poll', pollPoolId] });
+        setAnnouncement(res.check ? checkAnnouncement(res.check, t) : '');
+        setChecking({ res, pollPoolId });
+        return;
+      }
+      await moveOn(res);
     });
   }
 
+  /** After the answer (and its check step): the next pebble, or the end of the trail. */
+  async function moveOn(res: AnswerResult) {
+    show(res.data);
+    if (res.finished)
+      await finish(res.trail_passed ?? res.passed, res.data.redirect_url ?? pebble.redirect_url, res.data.progress);
+  }
+
+  function continueFromCheck() {
+    const held = checking;
+    if (!held) return;
+    setChecking(null);
+    setAnnouncement('');
+    void run(() => moveOn(held.res));
+  }
+
   async function finish(passed: boolean, redirectUrl: string | null, progress: Progress = pebble.progress) {
-    if (isPublic) await finishPublic(redirectUrl, progress);
-    else setFinished({ passed });
+    if (isPublic) return finishPublic(redirectUrl, progress);
+    void qc.invalidateQueries({ queryKey: resultsKey });
+    void qc.invalidateQueries({ queryKey: rewardsKey });
+    setFinished({ passed, progress });
   }
 
   // a locked answer cannot be posted again (409 answer_locked): walk on to the next open pebble instead
@@ -151,7 +189,7 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
     const at = pebble.navigator.findIndex((n) => n.id === pebble.id);
     const next = pebble.navigator.slice(at + 1).find((n) => !n.is_locked);
     if (next) return show(await fetchPebble(trailId, next.id));
-    if (pebble.progress.status === 'completed') await finish(!!pebble.progress.passed, pebble.redirect_url);
+    if (pebble.progress.status === 'completed') await finish(!!pebble.progress.trail_passed, pebble.redirect_url);
   }
 
   function choose(id: number) {
@@ -188,16 +226,46 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
         backTo={localize(`/games/${trailId}`)}
       />
       <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col bg-white/95 sm:my-4 sm:rounded-2xl sm:shadow-sm">
-        <PebbleForm
-          key={pebble.id}
-          pebble={pebble}
-          busy={busy || settling}
-          onMove={onMove}
-          serverError={serverError}
-          onEdit={() => serverError && setServerError(null)}
-          focusTitle={moved}
-        />
+        {finished ? (
+          <Suspense fallback={<Spinner label={loadingLabel} />}>
+            <FinishScreen
+              trailId={trailId}
+              trailName={pebble.trail.name}
+              trailType={pebble.type}
+              progress={finished.progress}
+              passed={finished.passed}
+              userId={pebble.user.id}
+              learnerName={[user?.firstname, user?.lastname].filter(Boolean).join(' ')}
+              onReview={() => setFinished(null)}
+              onResults={() => resultPanel.open({ trailId, userId: pebble.user.id })}
+            />
+          </Suspense>
+        ) : (
+          // while the check step shows, the answered pebble stays in view but takes no input
+          <div inert={!!checking} className="flex flex-1 flex-col">
+            <PebbleForm
+              key={pebble.id}
+              pebble={pebble}
+              busy={busy || settling || !!checking}
+              onMove={onMove}
+              serverError={serverError}
+              onEdit={() => serverError && setServerError(null)}
+              focusTitle={moved}
+            />
+          </div>
+        )}
       </div>
+      {checking && (
+        <CheckStep
+          check={checking.res.check ?? null}
+          pollPoolId={checking.pollPoolId}
+          last={checking.res.finished}
+          onContinue={continueFromCheck}
+        />
+      )}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {panel && !isPublic && (
         <PlayerPanel
           tab={panel}
@@ -209,14 +277,6 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
         />
       )}
       <TryAgainDialog open={tryAgain} busy={busy} onYes={reset} onNo={() => setTryAgain(false)} />
-      <FinishedDialog
-        open={!!finished}
-        trailName={pebble.trail.name}
-        trailType={pebble.type}
-        passed={!!finished?.passed}
-        onStay={() => setFinished(null)}
-        onGames={() => navigate(localize('/games'))}
-      />
     </div>
   );
 }

@@ -113,7 +113,7 @@ describe('moving on', () => {
   });
 });
 
-describe('the finish prompt fits the trail type', () => {
+describe('the end screen fits the trail type', () => {
   it('tells a survey taker the survey is complete, with no verdict', async () => {
     const user = userEvent.setup();
     const survey = { ...first, type: 'survey' as const, is_last: true };
@@ -124,10 +124,13 @@ describe('the finish prompt fits the trail type', () => {
     renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /Alpha/ }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Trail finished' });
-    expect(dialog).toHaveTextContent('You have completed the survey Trail three.');
-    expect(dialog).toHaveTextContent('Thank you, your answers have been saved.');
-    expect(dialog).not.toHaveTextContent(/pass/i);
+    const end = await screen.findByRole('region', { name: 'Survey complete' });
+    expect(end).toHaveTextContent('You have completed the survey Trail three.');
+    expect(end).toHaveTextContent('Thank you, your answers have been saved.');
+    expect(end).not.toHaveTextContent(/pass/i);
+    // a survey has no score: it says how much was answered
+    expect(within(end).queryByText('Score')).toBeNull();
+    expect(within(end).getByText('Answered')).toBeVisible();
   });
 
   it('tells an exam taker whether they passed', async () => {
@@ -140,9 +143,12 @@ describe('the finish prompt fits the trail type', () => {
     renderPlayer();
     await user.click(await screen.findByRole('radio', { name: /Alpha/ }));
     await user.click(screen.getByRole('button', { name: 'Finish' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Trail finished' });
-    expect(dialog).toHaveTextContent('You have finished Trail three.');
-    expect(dialog).toHaveTextContent('You did not pass this time.');
+    const end = await screen.findByRole('region', { name: 'Trail finished' });
+    expect(end).toHaveTextContent('You have finished Trail three.');
+    expect(end).toHaveTextContent('You did not pass this time.');
+    expect(within(end).getByText('Score')).toBeVisible();
+    // one screen, no stacked dialogs
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 
