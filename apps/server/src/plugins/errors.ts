@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { HttpError, validationError } from '../lib/http-error';
+import { StorageUnavailableError } from '../storage';
 
 export const RATE_LIMIT_MESSAGE = 'Max amount of request reached, please wait 1 minute and retry';
 
@@ -115,6 +116,12 @@ export default fp(
                 ? 'not_found'
                 : 'validation_failed';
         return send(reply, new HttpError(status, code, e.message || 'Bad request'));
+      }
+      if (error instanceof StorageUnavailableError) {
+        // the object store is unreachable (S3 down, network): a passing outage too, nothing was half-written
+        request.log.warn({ err: error }, 'storage unavailable');
+        reply.header('retry-after', '5');
+        return send(reply, new HttpError(503, 'service_unavailable', SERVICE_UNAVAILABLE_MESSAGE));
       }
       if (isDatabaseUnavailable(error)) {
         // an outage, not a bug: one warning per request, no error report per request

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-// s3rver is CommonJS without types: the class is all the tests use
-import S3rverModule from 's3rver';
 import { freePort } from './server-process';
 
 interface S3rverInstance {
@@ -18,7 +17,8 @@ interface KoaContext {
   status: number;
   body: unknown;
 }
-const S3rver = S3rverModule as unknown as new (opts: Record<string, unknown>) => S3rverInstance;
+// s3rver is CommonJS without types: the class is all the tests use
+const S3rver = createRequire(import.meta.url)('s3rver') as new (opts: Record<string, unknown>) => S3rverInstance;
 
 export const S3_BUCKET = 'cairn-test';
 /** s3rver's fixed credentials (it checks AWS signatures against them). */
@@ -66,7 +66,12 @@ export class TestS3Server {
     });
     server.middleware.unshift(async (ctx, next) => {
       const m = /^\/([^/]+)\/.+/.exec(ctx.path);
-      if (ctx.method === 'DELETE' && m && typeof ctx.query.uploadId === 'string' && /^[\w-]+$/.test(ctx.query.uploadId)) {
+      if (
+        ctx.method === 'DELETE' &&
+        m &&
+        typeof ctx.query.uploadId === 'string' &&
+        /^[\w-]+$/.test(ctx.query.uploadId)
+      ) {
         const dir = path.join(server.store.getResourcePath(m[1], undefined, 'uploads'), ctx.query.uploadId);
         await fs.rm(dir, { recursive: true, force: true });
         ctx.status = 204;

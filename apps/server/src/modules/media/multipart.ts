@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MediaConfig } from '../../config';
 import { actorOf } from '../../lib/actor';
 import { HttpError } from '../../lib/http-error';
-import type { Storage } from '../../storage/storage';
+import { type Storage, StorageUnavailableError } from '../../storage/storage';
 import { confirmQuota, uploadBudget } from './quota.service';
 import { type PendingUpload, receiveFile } from './upload.service';
 
@@ -62,7 +62,8 @@ export async function receiveForm(
   } catch (err) {
     await discard(storage, received.files);
     const e = err as { code?: string; statusCode?: number };
-    if (err instanceof HttpError) throw err;
+    // an unreachable store is an outage (503 with Retry-After, plugins/errors.ts), not a malformed body
+    if (err instanceof HttpError || err instanceof StorageUnavailableError) throw err;
     if (e.statusCode === 413) {
       throw new HttpError(413, 'payload_too_large', e.code === 'FST_FILES_LIMIT' ? 'Too many files' : 'Too large');
     }
@@ -75,5 +76,6 @@ export async function receiveForm(
 
 /** Removes uploads that will not be committed. */
 export async function discard(storage: Storage, files: PendingUpload[]): Promise<void> {
-  await Promise.all(files.map((f) => storage.delete(f.uploadKey)));
+  // best effort: the answer's own error matters more (a store that is down refused the upload itself too)
+  await Promise.all(files.map((f) => storage.delete(f.uploadKey).catch(() => {})));
 }
