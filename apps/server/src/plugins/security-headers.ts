@@ -16,7 +16,7 @@ const originOf = (url: string) => {
  * origin (API, Socket.IO) plus the services the deployment configures — the OpenID Connect issuers the browser
  * signs in with, the error-reporting server, the analytics endpoint.
  */
-export function contentSecurityPolicy(config: AppConfig): string {
+export function contentSecurityPolicy(config: AppConfig, frameOrigins: readonly string[] = []): string {
   const connect = new Set<string>(["'self'"]);
   for (const p of Object.values(config.oidc)) if (p?.issuer) connect.add(originOf(p.issuer) ?? '');
   if (config.errorReporting) connect.add(originOf(config.errorReporting.dsn) ?? '');
@@ -36,17 +36,17 @@ export function contentSecurityPolicy(config: AppConfig): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${frameAncestors(config).join(' ')}`,
+    `frame-ancestors ${frameAncestors(config, frameOrigins).join(' ')}`,
   ].join('; ');
 }
 
 /**
- * Who may frame the app: this origin and the preview origins (the branding preview, docs/security.md). The one seam
- * for framing: origins added here (an LTI platform's, later) reach both the CSP's frame-ancestors and the
- * X-Frame-Options decision.
+ * Who may frame the app: this origin, the preview origins (the branding preview, docs/security.md) and the registered
+ * LTI platforms' origins (`frameOrigins`, docs/lti.md). The one seam for framing: origins added here reach both the
+ * CSP's frame-ancestors and the X-Frame-Options decision.
  */
-export function frameAncestors(config: AppConfig): string[] {
-  return ["'self'", ...config.previewOrigins];
+export function frameAncestors(config: AppConfig, frameOrigins: readonly string[] = []): string[] {
+  return [...new Set(["'self'", ...config.previewOrigins, ...frameOrigins])];
 }
 
 /**
@@ -88,26 +88,37 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * resource policy, the permissions policy; HSTS when PUBLIC_URL is https; X-Frame-Options SAMEORIGIN only when no
  * other origin may frame the app (it cannot list origins: with preview origins, frame-ancestors alone decides).
  */
-export function securityHeaders(config: AppConfig): Record<string, string> {
+export function securityHeaders(config: AppConfig, frameOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(config),
+    'content-security-policy': contentSecurityPolicy(config, frameOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  if (frameAncestors(config).length === 1) headers['x-frame-options'] = 'SAMEORIGIN';
+  if (frameAncestors(config, frameOrigins).length === 1) headers['x-frame-options'] = 'SAMEORIGIN';
   if (config.publicUrl.startsWith('https:')) headers['strict-transport-security'] = HSTS;
   return headers;
 }
 
-/** Security headers on every Fastify response (Socket.IO's get them in plugins/realtime.ts). */
+/**
+ * Security headers on every Fastify response (Socket.IO's get them in plugins/realtime.ts). `app.setFrameOrigins`
+ * replaces the LTI platforms' origins that may frame the app (the lti module, on start and on registration). A
+ * response that set its own CSP keeps it (the LTI deep-linking return page, whose form posts to the platform).
+ */
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
-    const headers = securityHeaders(app.config);
+    let headers = securityHeaders(app.config);
+    let withoutCsp = { ...headers };
+    app.decorate('setFrameOrigins', (origins: readonly string[]) => {
+      headers = securityHeaders(app.config, origins);
+      const { 'content-security-policy': _csp, ...rest } = headers;
+      withoutCsp = rest;
+    });
+    app.setFrameOrigins([]);
     // a callback hook: no promise per response (it runs on every one)
     app.addHook('onSend', (_request, reply, payload, done) => {
-      reply.headers(headers);
+      reply.headers(reply.hasHeader('content-security-policy') ? withoutCsp : headers);
       done(null, payload);
     });
   },

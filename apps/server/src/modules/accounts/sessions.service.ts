@@ -13,7 +13,7 @@ export interface TokenTtls {
 }
 
 export interface SessionMeta {
-  method: 'password' | 'public' | 'google2' | 'azure';
+  method: 'password' | 'public' | 'google2' | 'azure' | 'lti';
   userAgent?: string;
   ip?: string;
 }

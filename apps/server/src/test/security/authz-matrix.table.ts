@@ -1009,4 +1009,62 @@ export const MATRIX: Row[] = [
     },
     expect: [401, 403, 403, 404, 403, 403, 200],
   },
+  // ── LTI (docs/lti.md): registration is for the customer's admin (other = Globex's admin, who sees and registers
+  // Globex's own); the tool's endpoints answer anyone the same (the platform's requests carry no Cairn token) ──
+  {
+    route: 'GET /api/admin/lti/platforms',
+    object: "own customer's platforms",
+    req: () => ({ url: '/api/admin/lti/platforms' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/lti/platforms',
+    object: "a new platform of the actor's customer",
+    req: () => {
+      const issuer = `https://lms-${Math.random().toString(36).slice(2)}.example`;
+      return {
+        url: '/api/admin/lti/platforms',
+        payload: {
+          issuer,
+          client_id: 'matrix',
+          deployment_ids: ['1'],
+          auth_url: `${issuer}/auth`,
+          token_url: `${issuer}/token`,
+          jwks_url: `${issuer}/jwks`,
+        },
+      };
+    },
+    expect: [401, 403, 403, 201, 403, 403, 201],
+  },
+  {
+    route: 'GET /lti/login',
+    object: 'an unregistered issuer',
+    req: () => ({ url: '/lti/login?iss=https://nobody.example&login_hint=1&target_link_uri=x' }),
+    expect: [400, 400, 400, 400, 400, 400],
+  },
+  {
+    route: 'POST /lti/login',
+    object: 'no parameters',
+    req: () => ({ url: '/lti/login', payload: {} }),
+    expect: [400, 400, 400, 400, 400, 400],
+  },
+  {
+    route: 'POST /lti/launch',
+    object: 'a state never issued',
+    req: () => ({ url: '/lti/launch', payload: { id_token: 'a.b.c', state: 'forged' } }),
+    expect: [400, 400, 400, 400, 400, 400],
+  },
+  {
+    route: 'POST /lti/deep-link',
+    object: 'a forged picker context',
+    req: () => ({ url: '/lti/deep-link', payload: { ctx: 'forged', trail_id: '1' } }),
+    expect: [400, 400, 400, 400, 400, 400],
+  },
+  { route: 'GET /lti/jwks', object: "the tool's keys", req: () => ({ url: '/lti/jwks' }), expect: ALL_OK },
+  {
+    route: 'POST /api/lti/session',
+    object: 'a code never issued',
+    req: () => ({ url: '/api/lti/session', payload: { code: 'forged' } }),
+    expect: [401, 401, 401, 401, 401, 401],
+  },
 ];

@@ -1,0 +1,53 @@
+import { ltiPlatformInputSchema, ltiPlatformResponseSchema, ltiPlatformsResponseSchema } from '@cairn/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { refreshFrameOrigins } from './lti.framing';
+import { listPlatforms, registerPlatform, toolUrls } from './lti.platforms';
+import { ltiAdminCustomer } from './lti.policy';
+
+/** The customer admin's registration of LTI platforms (docs/lti.md). */
+export default async function ltiAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['lti'];
+
+  app.get(
+    '/api/admin/lti/platforms',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        operationId: 'listLtiPlatforms',
+        security: bearer,
+        summary: "The customer's registered LTI platforms and the tool URLs to enter in the LMS (customer admins)",
+        response: { 200: ltiPlatformsResponseSchema, ...errorResponses(...AUTH_ERRORS, 403) },
+      },
+    },
+    async (request) => {
+      const customerId = await ltiAdminCustomer(app.db, actorOf(request));
+      return { data: { platforms: await listPlatforms(app.db, customerId), tool: toolUrls(app.config.publicUrl) } };
+    },
+  );
+
+  app.post(
+    '/api/admin/lti/platforms',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        operationId: 'registerLtiPlatform',
+        security: bearer,
+        summary: 'Registers an LTI 1.3 platform (issuer, client id, deployments, its OIDC, token and key URLs)',
+        body: ltiPlatformInputSchema,
+        response: { 201: ltiPlatformResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const customerId = await ltiAdminCustomer(app.db, actorOf(request));
+      const platform = await registerPlatform(app.db, customerId, request.body);
+      await refreshFrameOrigins(app);
+      return reply.code(201).send({ data: platform });
+    },
+  );
+}

@@ -1,0 +1,321 @@
+import { ltiPlatformsResponseSchema } from '@cairn/shared';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ltiUsers, trails, users } from '../../db/schema';
+import { DEMO_USERS } from '../../db/seed/demo-data';
+import {
+  type LtiPlatform,
+  type PlatformUser,
+  ROLE,
+  registrationOf,
+  startLtiPlatform,
+} from '../../test/fixtures/lti-platform.fixtures';
+import { customerIdOf } from '../../test/fixtures/trails.fixtures';
+import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
+
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
+let t: TestApp;
+let p: LtiPlatform;
+let admin: string;
+let learnerToken: string;
+let demoTrail: number;
+const warnings: unknown[][] = [];
+
+const lena: PlatformUser = {
+  sub: 'lms-user-1',
+  given_name: 'Lea',
+  family_name: 'Lernt',
+  email: 'lea.lernt@school.example',
+  locale: 'de-DE',
+  roles: [ROLE.learner],
+};
+const tom: PlatformUser = { sub: 'lms-teacher-1', name: 'Tom Teach', roles: [ROLE.instructor] };
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, async (app: FastifyInstance) => {
+    // the refusals' log lines, to check they never carry the token
+    app.addHook('onRequest', (request, _reply, done) => {
+      const log = request.log;
+      request.log = Object.assign(Object.create(log), {
+        warn: (...args: unknown[]) => {
+          warnings.push(args);
+        },
+      });
+      done();
+    });
+  });
+  p = await startLtiPlatform({
+    toolUrl: t.config.publicUrl,
+    toolJwks: async () => (await t.app.inject({ url: '/lti/jwks' })).json() as { keys: JWK[] },
+  });
+  p.users.set(lena.sub, lena);
+  p.users.set(tom.sub, tom);
+  admin = (await login(t.app, DEMO_USERS.coach.email, DEMO_USERS.coach.password)).access_token;
+  learnerToken = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+  const acme = await customerIdOf(t, 'Acme');
+  const [demo] = await t.app.db.select().from(trails).where(eq(trails.name, 'Demo exam'));
+  expect(demo.customerId).toBe(acme);
+  demoTrail = demo.id;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/lti/platforms',
+    headers: bearer(admin),
+    payload: registrationOf(p),
+  });
+  expect(res.statusCode).toBe(201);
+  p.launches.set('link-1', {
+    [`${LTI}resource_link`]: { id: 'rl-1', title: 'Demo exam' },
+    [`${LTI}custom`]: { cairn_trail: String(demoTrail) },
+    'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+      scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+      lineitem: p.lineitem('li-1'),
+    },
+  });
+});
+afterAll(async () => {
+  await p?.close();
+  await t?.close();
+});
+
+const form = (fields: Record<string, string>, cookie?: string) => ({
+  'content-type': 'application/x-www-form-urlencoded',
+  accept: 'text/html',
+  ...(cookie ? { cookie } : {}),
+  _body: new URLSearchParams(fields).toString(),
+});
+
+/** The tool's login initiation as the platform sends it: the redirect's state and nonce, and the browser cookie. */
+async function startLogin(user: PlatformUser, hint: string, cookie?: string) {
+  const q = new URLSearchParams({
+    iss: p.issuer,
+    login_hint: user.sub,
+    lti_message_hint: hint,
+    target_link_uri: `${t.config.publicUrl}/lti/launch`,
+    client_id: p.clientId,
+  });
+  const res = await t.app.inject({ url: `/lti/login?${q}`, headers: cookie ? { cookie } : {} });
+  expect(res.statusCode).toBe(302);
+  const to = new URL(res.headers.location as string);
+  expect(to.origin + to.pathname).toBe(p.urls.auth);
+  const setCookie = String(res.headers['set-cookie']);
+  return {
+    state: to.searchParams.get('state')!,
+    nonce: to.searchParams.get('nonce')!,
+    cookie: cookie ?? setCookie.slice(0, setCookie.indexOf(';')),
+    redirectUri: to.searchParams.get('redirect_uri'),
+  };
+}
+
+async function postLaunch(idToken: string, state: string, cookie?: string) {
+  const { _body, ...headers } = form({ id_token: idToken, state }, cookie);
+  return t.app.inject({ method: 'POST', url: '/lti/launch', headers, payload: _body });
+}
+
+/** A whole launch; `tweak` changes the ID token's claims or its signing before it is posted. */
+async function launch(
+  user: PlatformUser,
+  hint = 'link-1',
+  tweak: {
+    claims?: (c: Record<string, unknown>) => Record<string, unknown>;
+    sign?: Parameters<LtiPlatform['sign']>[1];
+    cookie?: string;
+  } = {},
+) {
+  const l = await startLogin(user, hint);
+  const claims = (tweak.claims ?? ((c) => c))(p.launchClaims(user, hint, l.nonce));
+  const idToken = await p.sign(claims, tweak.sign);
+  const res = await postLaunch(idToken, l.state, tweak.cookie ?? l.cookie);
+  return { res, idToken, ...l };
+}
+
+const codeOf = (location: string) => new URL(location, 'http://x').hash.replace('#code=', '');
+const exchange = (code: string) => t.app.inject({ method: 'POST', url: '/api/lti/session', payload: { code } });
+const userCount = async () => (await t.app.db.select({ n: count() }).from(users))[0].n;
+
+describe('registration', () => {
+  it("lists the customer's platforms and the tool's URLs to enter in the LMS", async () => {
+    const res = await t.app.inject({ url: '/api/admin/lti/platforms', headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    const { data } = ltiPlatformsResponseSchema.parse(res.json());
+    expect(data.platforms.map((x) => x.issuer)).toEqual([p.issuer]);
+    expect(data.platforms[0].deployment_ids).toEqual([p.deploymentId]);
+    expect(data.tool).toEqual({
+      login_url: `${t.config.publicUrl}/lti/login`,
+      launch_url: `${t.config.publicUrl}/lti/launch`,
+      deep_link_url: `${t.config.publicUrl}/lti/launch`,
+      jwks_url: `${t.config.publicUrl}/lti/jwks`,
+    });
+  });
+
+  it('refuses a learner, a second registration of the same platform, and bad URLs', async () => {
+    const post = (token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/lti/platforms', headers: bearer(token), payload });
+    expect((await post(learnerToken, registrationOf(p, { client_id: 'x' }))).statusCode).toBe(403);
+    const again = await post(admin, registrationOf(p));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('lti_platform_exists');
+    const bad = await post(
+      admin,
+      registrationOf(p, { client_id: 'y', jwks_url: 'http://lms.example/jwks', token_url: 'nope' }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['jwks_url', 'token_url']);
+  });
+
+  it("lets the registered platform's origin frame the app, and no other", async () => {
+    const res = await t.app.inject({ url: '/lti/jwks' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`frame-ancestors 'self' ${p.issuer}`);
+    expect(csp).not.toContain('frame-ancestors *');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('publishes the tool key, which rotates', async () => {
+    const { keys } = (await t.app.inject({ url: '/lti/jwks' })).json() as { keys: JWK[] };
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('launch', () => {
+  it('signs a learner in just in time and opens the linked trail, with no second sign-in', async () => {
+    const before = await userCount();
+    const { res, redirectUri } = await launch(lena);
+    expect(redirectUri).toBe(`${t.config.publicUrl}/lti/launch`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toMatch(/^\/lti\/start#code=/);
+    const session = await exchange(codeOf(res.headers.location as string));
+    expect(session.statusCode).toBe(200);
+    const { data } = session.json();
+    expect(data.target).toBe(`/player/${demoTrail}`);
+    const profile = (await t.app.inject({ url: '/api/user/profile', headers: bearer(data.access_token) })).json().data;
+    expect(profile).toMatchObject({
+      firstname: 'Lea',
+      lastname: 'Lernt',
+      email: 'lea.lernt@school.example',
+      language: 'de',
+    });
+    expect(profile.roles.map((r: { name: string }) => r.name)).toEqual(['learner']);
+    const game = await t.app.inject({ url: `/api/games/${demoTrail}`, headers: bearer(data.access_token) });
+    expect(game.statusCode).toBe(200);
+    expect(await userCount()).toBe(before + 1);
+    // the code is spent
+    expect((await exchange(codeOf(res.headers.location as string))).statusCode).toBe(401);
+    // the same sub later is the same account
+    const second = await launch(lena);
+    expect(second.res.statusCode).toBe(303);
+    expect(await userCount()).toBe(before + 1);
+  });
+
+  it('makes an Instructor a coach', async () => {
+    const { res } = await launch(tom);
+    expect(res.statusCode).toBe(303);
+    const { data } = (await exchange(codeOf(res.headers.location as string))).json();
+    const profile = (await t.app.inject({ url: '/api/user/profile', headers: bearer(data.access_token) })).json().data;
+    expect(profile.roles.map((r: { name: string }) => r.name)).toEqual(['coach']);
+    expect(profile).toMatchObject({ firstname: 'Tom', lastname: 'Teach' });
+  });
+});
+
+describe('refusals: a clear page, a 4xx, no account, a log line without the token', () => {
+  const newcomer = (sub: string): PlatformUser => ({ sub, name: 'New Comer', roles: [ROLE.learner] });
+
+  async function expectRefused(
+    r: { res: Awaited<ReturnType<typeof postLaunch>>; idToken: string },
+    status: number,
+    text: string,
+    sub: string,
+  ) {
+    expect(r.res.statusCode).toBe(status);
+    expect(r.res.headers['content-type']).toContain('text/html');
+    expect(r.res.body).toContain(text);
+    expect(r.res.body).not.toContain(r.idToken);
+    const linked = await t.app.db.select().from(ltiUsers).where(eq(ltiUsers.sub, sub));
+    expect(linked).toEqual([]);
+    const line = JSON.stringify(warnings.at(-1));
+    expect(line).toContain('lti request refused');
+    expect(line).not.toContain(r.idToken);
+  }
+
+  it('refuses a replayed nonce (the same launch posted twice)', async () => {
+    const first = await launch(newcomer('replay-1'));
+    expect(first.res.statusCode).toBe(303);
+    const again = await postLaunch(first.idToken, first.state, first.cookie);
+    expect(again.statusCode).toBe(401);
+    expect(again.body).toContain('This launch was already used.');
+  });
+
+  it('refuses a wrong audience', async () => {
+    const r = await launch(newcomer('aud-1'), 'link-1', { sign: { aud: 'another-tool' } });
+    await expectRefused(r, 401, 'The launch was meant for another tool.', 'aud-1');
+  });
+
+  it('refuses an expired token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const r = await launch(newcomer('exp-1'), 'link-1', { claims: (c) => ({ ...c, iat: now - 600, exp: now - 300 }) });
+    await expectRefused(r, 401, 'The launch has expired.', 'exp-1');
+  });
+
+  it('refuses an unregistered deployment', async () => {
+    const r = await launch(newcomer('dep-1'), 'link-1', {
+      claims: (c) => ({ ...c, [`${LTI}deployment_id`]: 'deployment-unknown' }),
+    });
+    await expectRefused(r, 403, 'This deployment of Cairn is not registered.', 'dep-1');
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const r = await launch(newcomer('key-1'), 'link-1', { sign: { withKey: await p.foreignKey() } });
+    await expectRefused(r, 401, 'The launch is not signed by the LMS&#39;s keys.', 'key-1');
+  });
+
+  it('refuses a state from another browser', async () => {
+    const other = await startLogin(newcomer('other-browser'), 'link-1');
+    const r = await launch(newcomer('browser-1'), 'link-1', { cookie: other.cookie });
+    await expectRefused(r, 403, 'This launch was started in another browser.', 'browser-1');
+  });
+
+  it('offers a new window when the browser sent no cookie (third-party cookies blocked)', async () => {
+    const l = await startLogin(newcomer('blocked-1'), 'link-1');
+    const idToken = await p.sign(p.launchClaims(newcomer('blocked-1'), 'link-1', l.nonce));
+    const res = await postLaunch(idToken, l.state);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Open in a new window');
+    expect(res.body).toContain('target="_blank"');
+    expect(res.body).toContain(`${t.config.publicUrl}/lti/login?iss=`);
+    // the launch can still be completed in the new window: its state was not spent
+    expect((await postLaunch(idToken, l.state, l.cookie)).statusCode).toBe(303);
+  });
+
+  it("refuses a nonce of another login, and a wrong message type, and a link to another customer's trail", async () => {
+    const wrongNonce = await launch(newcomer('nonce-1'), 'link-1', { claims: (c) => ({ ...c, nonce: 'forged' }) });
+    await expectRefused(wrongNonce, 401, 'The launch does not match its sign-in request.', 'nonce-1');
+    const wrongType = await launch(newcomer('type-1'), 'link-1', {
+      claims: (c) => ({ ...c, [`${LTI}message_type`]: 'LtiSubmissionReviewRequest' }),
+    });
+    await expectRefused(wrongType, 400, 'This kind of launch is not supported.', 'type-1');
+    const globex = await customerIdOf(t, 'Globex');
+    const [g] = await t.app.db
+      .insert(trails)
+      .values({ customerId: globex, name: 'Globex only', type: 'exam' })
+      .returning();
+    const foreign = await launch(newcomer('trail-1'), 'link-1', {
+      claims: (c) => ({ ...c, [`${LTI}custom`]: { cairn_trail: String(g.id) } }),
+    });
+    await expectRefused(foreign, 404, 'The linked trail does not exist in this organisation.', 'trail-1');
+  });
+
+  it('answers an unknown platform with a page, never a 500', async () => {
+    const res = await t.app.inject({
+      url: '/lti/login?iss=https://unknown.example&login_hint=a&target_link_uri=b',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('This LMS is not registered with Cairn.');
+    const empty = await t.app.inject({ method: 'POST', url: '/lti/launch', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'lti_launch_invalid' });
+  });
+});
