@@ -141,6 +141,8 @@ export const battleSchema = z.object({
 });
 export type Battle = z.infer<typeof battleSchema>;
 export const battleResponseSchema = z.object({ data: battleSchema });
+/** GET /api/battle/{id}?serve={pebbleId}: the viewer's next question is shown now (starts its time limit). */
+export const battleQuerySchema = z.object({ serve: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
 
 /** POST /api/game/challenge/{trailId}. */
 export const challengeBodySchema = z.object({ user_id: dbId });

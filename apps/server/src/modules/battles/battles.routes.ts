@@ -1,4 +1,5 @@
 import {
+  battleQuerySchema,
   battleResponseSchema,
   challengeBodySchema,
   contendersQuerySchema,
@@ -82,12 +83,16 @@ export default async function battlesRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: 'Battle {id}: status, both sides and their progress, per-question results once finished',
+        summary:
+          'Battle {id}: status, both sides and their progress, timing, reveals of the questions the viewer answered, per-question results once finished; serve={pebbleId} starts the time limit of the viewer’s next question',
         params: idParams,
+        querystring: battleQuerySchema,
         response: { 200: battleResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 404) },
       },
     },
-    async (request) => ({ data: await getBattle(app.db, actorOf(request), request.params.id) }),
+    async (request) => ({
+      data: await getBattle(app.db, actorOf(request), request.params.id, request.query.serve),
+    }),
   );
 
   app.get(

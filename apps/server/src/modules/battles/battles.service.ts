@@ -39,7 +39,7 @@ import {
   loadTiming,
   presentReveals,
   scoreAnswer,
-  serve,
+  servedAgo,
   type TimingColumns,
   timingColumnsSql,
   timingOf,
@@ -218,10 +218,11 @@ export async function recordBattleAnswer(
 }
 
 /**
- * GET /api/battle/{id}. In a timed battle it serves the viewer's next question: the first read that shows it
- * records when (battle_serves), and its time left is measured from there on the server's clock.
+ * GET /api/battle/{id}. In a timed battle, `serve` (the viewer's next question, shown now) starts that question's
+ * clock: the first serve is recorded (battle_serves) and its time left is measured from there on the server's
+ * clock. A read without it (a refetch while the reveal shows) never starts a clock.
  */
-export async function getBattle(db: Db, actor: Actor, id: number): Promise<Battle> {
+export async function getBattle(db: Db, actor: Actor, id: number, serve?: number): Promise<Battle> {
   assertBattler(actor);
   let b = visible(await loadBattle(db, id), actor);
   if (b.status === 'accepted' && b.deadline_at && b.deadline_at <= new Date()) {
@@ -240,7 +241,10 @@ export async function getBattle(db: Db, actor: Actor, id: number): Promise<Battl
   const timing = await loadTiming(db, b.trail_id, actor.userId);
   if (timing.seconds !== null) {
     const limit = limitMs(timing);
-    const elapsed = next !== null && limit !== null ? await serve(db, b.id, actor.userId, next) : null;
+    const elapsed =
+      next !== null && limit !== null
+        ? await servedAgo(db, { battleId: b.id, userId: actor.userId, pebbleId: next, first: serve === next })
+        : null;
     battle.timing = {
       seconds_per_question: timing.seconds,
       my_seconds: limit === null ? null : Math.round(limit / 1000),

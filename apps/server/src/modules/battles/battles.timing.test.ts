@@ -56,8 +56,16 @@ async function servedAgo(battleId: number, who: Battler, pebbleId: number, secon
   expect(res.rowCount).toBe(1);
 }
 
+/** GET /api/battle/{id}?serve={pebbleId}: the question is shown now. */
+async function serveNext(who: Battler, battleId: number, pebbleId?: number): Promise<Battle> {
+  const next = pebbleId ?? (await who.battleData(battleId)).next_pebble_id!;
+  const res = await t.app.inject({ url: `/api/battle/${battleId}?serve=${next}`, headers: bearer(who.token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
 async function answerNext(who: Battler, battleId: number, right: boolean, agoSeconds?: number) {
-  const b = await who.battleData(battleId);
+  const b = await serveNext(who, battleId);
   const pebbleId = b.next_pebble_id!;
   if (agoSeconds !== undefined) await servedAgo(battleId, who, pebbleId, agoSeconds);
   const res = await who.play(battleId, b.trail.id, pebbleId, right);
@@ -82,7 +90,10 @@ describe('a timed battle', () => {
 
   it('refuses points to a late answer on the server’s record; the client’s timing is never asked', async () => {
     const { id, trailId } = await duel('{ seconds_per_question: 10 }');
-    const first = await rival.battleData(id);
+    // a read that does not show the question starts no clock
+    const unserved = await rival.battleData(id);
+    expect(unserved.timing).toMatchObject({ seconds_per_question: 10, my_seconds: 10, remaining_ms: null });
+    const first = await serveNext(rival, id);
     expect(first.timing).toMatchObject({ seconds_per_question: 10, my_seconds: 10, speed_bonus: false });
     expect(first.timing!.remaining_ms).toBeGreaterThan(8000);
     expect(first.timing!.remaining_ms).toBeLessThanOrEqual(10_000);
@@ -91,10 +102,10 @@ describe('a timed battle', () => {
     const inTime = await answerNext(rival, id, true, 3);
     expect(reveal(inTime.battle, inTime.pebbleId).mine).toMatchObject({ points: 10, late: false, passed: true });
 
-    // reading again never restarts the clock of a served question
-    const q2 = (await rival.battleData(id)).next_pebble_id!;
+    // serving again (a reload, a second tab) never restarts the clock of a served question
+    const q2 = (await serveNext(rival, id)).next_pebble_id!;
     await servedAgo(id, rival, q2, 30);
-    expect((await rival.battleData(id)).timing!.remaining_ms).toBe(0);
+    expect((await serveNext(rival, id, q2)).timing!.remaining_ms).toBe(0);
 
     // 30 s after it was served: stored (the trail keeps the answer), right, but 0 points
     const res = await rival.play(id, trailId, q2, true);
@@ -126,7 +137,7 @@ describe('a timed battle', () => {
 
     try {
       const { id } = await duel('{ seconds_per_question: 10 }');
-      const b = await learner.battleData(id);
+      const b = await serveNext(learner, id);
       expect(b.timing).toMatchObject({ seconds_per_question: 10, my_seconds: 20, extended_time: 'x2' });
       // 15 s: late for the rival (10 s), in time for the learner (20 s)
       const mine = await answerNext(learner, id, true, 15);
@@ -141,8 +152,7 @@ describe('a timed battle', () => {
       expect((await setNeed(learner.id, 'untimed')).statusCode).toBe(200);
       const untimed = await learner.battleData(id);
       expect(untimed.timing).toMatchObject({ my_seconds: null, remaining_ms: null, extended_time: 'untimed' });
-      // served (while the need was ×2) an hour ago
-      await servedAgo(id, learner, untimed.next_pebble_id!, 3600);
+      // an hour to answer: no clock at all
       const late = await answerNext(learner, id, true);
       expect(reveal(late.battle, late.pebbleId).mine).toMatchObject({ points: 10, late: false });
     } finally {

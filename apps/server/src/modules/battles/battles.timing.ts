@@ -52,20 +52,27 @@ export async function loadTiming(db: Db | Tx, trailId: number, userId: number): 
 }
 
 /**
- * Serves question `pebbleId` of a timed battle to `userId`: the first serve is recorded (a reload, a second tab or
- * an opponent's update never restarts the clock). The time since it was first served, in ms. One statement.
+ * How long ago question `pebbleId` of the battle was served to `userId`, in ms; null when it never was. With
+ * `first`, serves it now unless it was already: the first serve is the one kept (a reload, a second tab or an
+ * opponent's update never restarts the clock). One statement.
  */
-export async function serve(db: Db | Tx, battleId: number, userId: number, pebbleId: number): Promise<number> {
-  const res = await db.execute<{ elapsed_ms: number }>(sql`
+export async function servedAgo(
+  db: Db | Tx,
+  q: { battleId: number; userId: number; pebbleId: number; first: boolean },
+): Promise<number | null> {
+  const { battleId, userId, pebbleId } = q;
+  const res = await db.execute<{ elapsed_ms: number | null }>(sql`
     with ins as (
-      insert into battle_serves (battle_id, user_id, pebble_id) values (${battleId}, ${userId}, ${pebbleId})
+      insert into battle_serves (battle_id, user_id, pebble_id)
+      select ${battleId}, ${userId}, ${pebbleId} where ${q.first}
       on conflict do nothing returning served_at
     )
     select (extract(epoch from clock_timestamp() - coalesce(
       (select served_at from ins),
       (select served_at from battle_serves where battle_id = ${battleId} and user_id = ${userId} and pebble_id = ${pebbleId})
     )) * 1000)::int as elapsed_ms`);
-  return Math.max(0, res.rows[0]?.elapsed_ms ?? 0);
+  const ms = res.rows[0]?.elapsed_ms;
+  return ms == null ? null : Math.max(0, ms);
 }
 
 /** The player's limit per question in ms: the package's seconds times their need; null when untimed. */
