@@ -62,7 +62,8 @@ const preview = () => import('../features/preview/components/screens');
 const adminPeople = () => import('../features/admin/components/PeopleScreen');
 const adminAudit = () => import('../features/admin/components/AuditScreen');
 const adminCustomers = () => import('../features/admin/components/CustomersScreen');
-const adminPending = () => import('../features/admin/components/AdminPendingScreen');
+const adminTeams = () => import('../features/admin-trails/components/TeamsScreen');
+const adminTrails = () => import('../features/admin-trails/components/TrailsScreen');
 
 /** Both spellings of the four password screens of §2. */
 const passwordRoutes: RouteObject[] = [
@@ -120,14 +121,6 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   handle: { prefetch: prefetchTrail },
                 },
                 {
-                  path: 'games/battle/:id?',
-                  lazy: lazy(() => import('../features/battles/components/BattleScreen'), main, [
-                    'battles',
-                    'player',
-                    'validation',
-                  ]),
-                },
-                {
                   path: 'games/contender/:id?',
                   lazy: lazy(() => import('../features/battles/components/ContenderScreen'), main, ['battles']),
                 },
@@ -156,6 +149,10 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     'results',
                     'me',
                   ]),
+                },
+                {
+                  path: 'coach/insight/:trailId',
+                  lazy: lazy(() => import('../features/insight/components/InsightScreen'), main, ['insight']),
                 },
                 { path: 'summary', lazy: lazy(results, (m) => m.SummaryScreen, ['results']) },
                 {
@@ -186,8 +183,8 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                   children: [
                     { index: true, element: <Navigate to={localizePath('/admin/people', locale)} replace /> },
                     { path: 'people', lazy: lazy(adminPeople, main, ['admin', 'validation']) },
-                    { path: 'teams', lazy: lazy(adminPending, main, ['admin']) },
-                    { path: 'trails', lazy: lazy(adminPending, main, ['admin']) },
+                    { path: 'teams', lazy: lazy(adminTeams, main, ['admin', 'admin-trails']) },
+                    { path: 'trails', lazy: lazy(adminTrails, main, ['admin', 'admin-trails']) },
                     { path: 'audit', lazy: lazy(adminAudit, main, ['admin']) },
                     { path: 'customers', lazy: lazy(adminCustomers, main, ['admin', 'validation']) },
                   ],
@@ -204,6 +201,15 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     (m) => m.PlayerScreen,
                     ['player', 'games', 'validation', 'nav', 'results'],
                   ),
+                },
+                // a battle plays full screen, like a trail (§2: popups only)
+                {
+                  path: 'games/battle/:id?',
+                  lazy: lazy(() => import('../features/battles/components/BattleScreen'), main, [
+                    'battles',
+                    'player',
+                    'validation',
+                  ]),
                 },
                 {
                   path: 'player-battle/:id?',

@@ -21,8 +21,11 @@ export const NAMESPACES = [
   'media',
   'dashboards',
   'coach',
+  'insight',
   'brand',
   'admin',
+  'admin-trails',
+  'offline',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -51,7 +51,10 @@ const ADMIN_ERRORS = [...AUTH_ERRORS, 403, 404, 422] as const;
 /** A refused package as a 422: the CLI's first line as the message, every problem under its path. */
 export function packageRefusal(err: ContentError): HttpError {
   const errors: Record<string, string[]> = {};
-  for (const p of err.problems) (errors[p.path] ??= []).push(p.message);
+  for (const p of err.problems) {
+    errors[p.path] ??= [];
+    errors[p.path].push(p.message);
+  }
   return new HttpError(422, 'validation_failed', `refused: ${err.problems.length} problem(s), nothing imported`, {
     errors,
   });

@@ -20,11 +20,15 @@ export function useLiveChats(enabled: boolean): void {
       void qc.invalidateQueries({ queryKey: discussionKey(discussion_id) });
       void qc.invalidateQueries({ queryKey: chatsKey, exact: true });
     };
+    // an admin changed a team the user is (or was) in: the list, the badge and that discussion reload
+    const onChanged = ({ discussion_id }: { discussion_id: number }) => refreshChats(qc, discussion_id);
     socket.on('BROADCAST_NEW_MESSAGE', onMessage);
     socket.on('CHAT_READ', onRead);
+    socket.on('CHATS_CHANGED', onChanged);
     return () => {
       socket.off('BROADCAST_NEW_MESSAGE', onMessage);
       socket.off('CHAT_READ', onRead);
+      socket.off('CHATS_CHANGED', onChanged);
     };
   }, [enabled, qc]);
 }
