@@ -1,9 +1,11 @@
 import { ltiPlatformInputSchema, ltiPlatformResponseSchema, ltiPlatformsResponseSchema } from '@cairn/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { AUTH_ERRORS, bearer, errorResponses } from '../../lib/route-schemas';
+import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
 import { refreshFrameOrigins } from './lti.framing';
+import { syncRoster } from './lti.nrps';
 import { listPlatforms, registerPlatform, toolUrls } from './lti.platforms';
 import { ltiAdminCustomer } from './lti.policy';
 
@@ -49,5 +51,26 @@ export default async function ltiAdminRoutes(fastify: FastifyInstance) {
       await refreshFrameOrigins(app);
       return reply.code(201).send({ data: platform });
     },
+  );
+
+  app.post(
+    '/api/lti/roster/:trailId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        operationId: 'syncLtiRoster',
+        security: bearer,
+        summary: 'Syncs the roster of the courses the trail is placed in (NRPS): members become learners, assigned it',
+        params: z.object({ trailId: idParam }),
+        response: {
+          200: z.object({
+            data: z.object({ members: z.number().int(), created: z.number().int(), assigned: z.number().int() }),
+          }),
+          ...errorResponses(...AUTH_ERRORS, 403, 404, 502),
+        },
+      },
+    },
+    async (request) => ({ data: await syncRoster(app.db, actorOf(request), request.params.trailId) }),
   );
 }

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
-import { ltiPlatforms, pebbles, trails } from '../../db/schema';
+import { ltiPlatforms, trails } from '../../db/schema';
 import { CLAIM, isInstructor, MESSAGE, TRAIL_PARAM } from './lti.claims';
 import { LtiError } from './lti.errors';
 import { signWithToolKey, toolJwks } from './lti.keys';
@@ -24,7 +24,8 @@ export async function placeableTrails(db: Db, customerId: number) {
     .select({
       id: trails.id,
       name: trails.name,
-      points: sql<number>`coalesce((select sum(${pebbles.xp}) from ${pebbles} where ${pebbles.trailId} = ${trails.id}), 0)::int`,
+      // raw names: inside a select's field, drizzle may leave a column unqualified (pebbles.trail_id = pebbles.id)
+      points: sql<number>`coalesce((select sum(pb.xp) from pebbles pb where pb.trail_id = "trails"."id"), 0)::int`,
     })
     .from(trails)
     .where(eq(trails.customerId, customerId))

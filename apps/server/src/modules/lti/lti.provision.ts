@@ -32,35 +32,55 @@ export function languageOf(locale: unknown): LocaleCode {
   return isSupportedLocale(lang) ? lang : 'en';
 }
 
+/** Who a platform says a user is: from a launch's claims or an NRPS member. */
+export interface PlatformPerson {
+  sub: string;
+  name?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  email?: unknown;
+  locale?: unknown;
+  roles: unknown;
+}
+
 /**
- * The launched user: the account linked to the platform's `sub`, or a new one in the platform's customer (just in
- * time: name, e-mail and language from the claims; an address another live account uses is left off). An Instructor
- * becomes a coach (also when a learner account is launched as one later). Runs inside the launch's transaction: a
+ * The platform's user: the account linked to their `sub`, or a new one in the platform's customer (just in time:
+ * name, e-mail and language from the platform; an address another live account uses is left off). An Instructor
+ * becomes a coach (also when a learner account is launched as one later). Runs inside the caller's transaction: a
  * refusal after it leaves no half-made account.
  */
-export async function provisionUser(tx: Tx, launch: VerifiedLaunch): Promise<{ userId: number; coach: boolean }> {
-  const { platform, claims, sub } = launch;
-  const coach = isInstructor(claims[CLAIM.roles]);
+export async function provisionPerson(
+  tx: Tx,
+  platform: { id: number; customerId: number },
+  person: PlatformPerson,
+): Promise<{ userId: number; coach: boolean; created: boolean }> {
+  const { sub } = person;
+  const coach = isInstructor(person.roles);
   const [linked] = await tx
     .select({ userId: ltiUsers.userId })
     .from(ltiUsers)
     .innerJoin(users, eq(users.id, ltiUsers.userId))
     .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.sub, sub), isNull(users.deletedAt)));
-  const roleNames = coach ? ['coach'] : ['learner'];
   const roleRows = await tx
     .select({ id: roles.id, name: roles.name })
     .from(roles)
     .where(sql`${roles.name} in ('learner', 'coach')`);
-  const roleId = (n: string) => roleRows.find((r) => r.name === n)?.id;
+  const roleId = (n: string) => {
+    const id = roleRows.find((r) => r.name === n)?.id;
+    if (!id) throw new Error(`the ${n} role is missing`);
+    return id;
+  };
   if (linked) {
     if (coach) {
       await tx.update(users).set({ isCoach: true }).where(eq(users.id, linked.userId));
-      const id = roleId('coach');
-      if (id) await tx.insert(userRoles).values({ userId: linked.userId, roleId: id }).onConflictDoNothing();
+      await tx
+        .insert(userRoles)
+        .values({ userId: linked.userId, roleId: roleId('coach') })
+        .onConflictDoNothing();
     }
-    return { userId: linked.userId, coach };
+    return { userId: linked.userId, coach, created: false };
   }
-  let email = text(claims.email, 255);
+  let email = text(person.email, 255);
   if (email && !email.includes('@')) email = null;
   if (email) {
     const [taken] = await tx
@@ -69,26 +89,28 @@ export async function provisionUser(tx: Tx, launch: VerifiedLaunch): Promise<{ u
       .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
     if (taken) email = null;
   }
-  const name = text(claims.name, 200);
+  const name = text(person.name, 200);
   const [u] = await tx
     .insert(users)
     .values({
       customerId: platform.customerId,
       email,
-      firstname: text(claims.given_name, 100) ?? name?.split(' ')[0] ?? null,
-      lastname: text(claims.family_name, 100) ?? (name?.includes(' ') ? name.slice(name.indexOf(' ') + 1) : null),
-      language: languageOf(claims.locale),
+      firstname: text(person.given_name, 100) ?? name?.split(' ')[0] ?? null,
+      lastname: text(person.family_name, 100) ?? (name?.includes(' ') ? name.slice(name.indexOf(' ') + 1) : null),
+      language: languageOf(person.locale),
       isCoach: coach,
       termsAcceptedAt: sql`now()`,
     })
     .returning({ id: users.id });
-  for (const n of roleNames) {
-    const id = roleId(n);
-    if (!id) throw new Error(`the ${n} role is missing`);
-    await tx.insert(userRoles).values({ userId: u.id, roleId: id });
-  }
+  await tx.insert(userRoles).values({ userId: u.id, roleId: roleId(coach ? 'coach' : 'learner') });
   await tx.insert(ltiUsers).values({ platformId: platform.id, sub, userId: u.id });
-  return { userId: u.id, coach };
+  return { userId: u.id, coach, created: true };
+}
+
+/** The launched user (provisionPerson with the launch's claims). */
+export function provisionUser(tx: Tx, launch: VerifiedLaunch) {
+  const { claims } = launch;
+  return provisionPerson(tx, launch.platform, { ...claims, sub: launch.sub, roles: claims[CLAIM.roles] });
 }
 
 /** The trail a resource link opens: its custom parameter (set by deep linking), else the link as stored before. */

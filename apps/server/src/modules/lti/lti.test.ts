@@ -8,9 +8,13 @@ import { DEMO_USERS } from '../../db/seed/demo-data';
 import {
   type LtiPlatform,
   type PlatformUser,
+  postForm,
   ROLE,
   registrationOf,
   startLtiPlatform,
+  type ToolUnderTest,
+  toolLaunch,
+  toolLogin,
 } from '../../test/fixtures/lti-platform.fixtures';
 import { customerIdOf } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
@@ -79,56 +83,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const form = (fields: Record<string, string>, cookie?: string) => ({
-  'content-type': 'application/x-www-form-urlencoded',
-  accept: 'text/html',
-  ...(cookie ? { cookie } : {}),
-  _body: new URLSearchParams(fields).toString(),
-});
-
-/** The tool's login initiation as the platform sends it: the redirect's state and nonce, and the browser cookie. */
-async function startLogin(user: PlatformUser, hint: string, cookie?: string) {
-  const q = new URLSearchParams({
-    iss: p.issuer,
-    login_hint: user.sub,
-    lti_message_hint: hint,
-    target_link_uri: `${t.config.publicUrl}/lti/launch`,
-    client_id: p.clientId,
-  });
-  const res = await t.app.inject({ url: `/lti/login?${q}`, headers: cookie ? { cookie } : {} });
-  expect(res.statusCode).toBe(302);
-  const to = new URL(res.headers.location as string);
-  expect(to.origin + to.pathname).toBe(p.urls.auth);
-  const setCookie = String(res.headers['set-cookie']);
-  return {
-    state: to.searchParams.get('state')!,
-    nonce: to.searchParams.get('nonce')!,
-    cookie: cookie ?? setCookie.slice(0, setCookie.indexOf(';')),
-    redirectUri: to.searchParams.get('redirect_uri'),
-  };
-}
-
-async function postLaunch(idToken: string, state: string, cookie?: string) {
-  const { _body, ...headers } = form({ id_token: idToken, state }, cookie);
-  return t.app.inject({ method: 'POST', url: '/lti/launch', headers, payload: _body });
-}
-
-/** A whole launch; `tweak` changes the ID token's claims or its signing before it is posted. */
-async function launch(
-  user: PlatformUser,
-  hint = 'link-1',
-  tweak: {
-    claims?: (c: Record<string, unknown>) => Record<string, unknown>;
-    sign?: Parameters<LtiPlatform['sign']>[1];
-    cookie?: string;
-  } = {},
-) {
-  const l = await startLogin(user, hint);
-  const claims = (tweak.claims ?? ((c) => c))(p.launchClaims(user, hint, l.nonce));
-  const idToken = await p.sign(claims, tweak.sign);
-  const res = await postLaunch(idToken, l.state, tweak.cookie ?? l.cookie);
-  return { res, idToken, ...l };
-}
+const tool = (): ToolUnderTest => ({ inject: (o) => t.app.inject(o as never) as never, publicUrl: t.config.publicUrl });
+const startLogin = (user: PlatformUser, hint: string) => toolLogin(tool(), p, user, hint);
+const postLaunch = (idToken: string, state: string, cookie?: string) =>
+  postForm(tool(), '/lti/launch', { id_token: idToken, state }, cookie);
+const launch = (user: PlatformUser, hint = 'link-1', tweak: Parameters<typeof toolLaunch>[4] = {}) =>
+  toolLaunch(tool(), p, user, hint, tweak);
 
 const codeOf = (location: string) => new URL(location, 'http://x').hash.replace('#code=', '');
 const exchange = (code: string) => t.app.inject({ method: 'POST', url: '/api/lti/session', payload: { code } });
@@ -183,7 +143,8 @@ describe('registration', () => {
 describe('launch', () => {
   it('signs a learner in just in time and opens the linked trail, with no second sign-in', async () => {
     const before = await userCount();
-    const { res, redirectUri } = await launch(lena);
+    const { res, redirectUri, authUrl } = await launch(lena);
+    expect(authUrl).toBe(p.urls.auth);
     expect(redirectUri).toBe(`${t.config.publicUrl}/lti/launch`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toMatch(/^\/lti\/start#code=/);

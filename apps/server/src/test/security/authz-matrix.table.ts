@@ -110,6 +110,18 @@ async function upload(url: string, field: string, parentId?: number): Promise<Re
 const img = (key: string) =>
   `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize: { width: 24, height: 24, fit: 'cover' } } })).toString('base64url')}`;
 
+// ── customer administration of people (docs/admin.md): fresh invited Acme people made by Acme's admin per cell ──
+let invitee = 0;
+const freshEmail = () => `matrix-${Date.now().toString(36)}-${++invitee}@example.com`;
+const inviteBody = () => ({ email: freshEmail(), firstname: 'Mat', lastname: 'Rix', language: 'en', role: 'learner' });
+const adminInvitee = async (w: World) =>
+  (await asAdmin(w, 'POST', { url: '/api/admin/users', payload: inviteBody() })).id;
+const peopleCsv = (): Req => {
+  const csv = `email,firstname,lastname,language,role,team\n${freshEmail()},Ada,Csv,en,learner,\n`;
+  const mp = multipart([{ name: 'file', filename: 'people.csv', content: Buffer.from(csv), type: 'text/csv' }]);
+  return { url: '/api/admin/users/import?dry_run=1', payload: mp.payload, headers: mp.headers };
+};
+
 export const MATRIX: Row[] = [
   // ── accounts: sign-in family (no token needed; a token changes nothing) ──
   {
@@ -1066,5 +1078,85 @@ export const MATRIX: Row[] = [
     object: 'a code never issued',
     req: () => ({ url: '/api/lti/session', payload: { code: 'forged' } }),
     expect: [401, 401, 401, 401, 401, 401],
+  },
+  {
+    route: 'POST /api/lti/roster/{trailId}',
+    object: 'the demo exam (Acme), placed in no course',
+    req: (w) => ({ url: `/api/lti/roster/${w.trails.exam}` }),
+    expect: [401, 403, 403, 403, 403, 404, 404],
+  },
+  // ── admin: people, invitations, audit, SSO sign-up (docs/admin.md): Acme's admin on Acme's people; Globex's admin
+  // (other) acts on their own customer where the route names none, and finds Acme's people missing ──
+  {
+    route: 'GET /api/admin/users',
+    object: "the actor's customer's people",
+    req: () => ({ url: '/api/admin/users' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/users',
+    object: "a fresh invitation into the actor's customer",
+    req: () => ({ url: '/api/admin/users', payload: inviteBody() }),
+    expect: [401, 403, 403, 201, 403, 403, 201],
+  },
+  {
+    route: 'POST /api/admin/users/import',
+    object: "a one-row CSV for the actor's customer (dry run)",
+    req: () => peopleCsv(),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PATCH /api/admin/users/{id}',
+    object: 'a fresh invited Acme person, made a coach',
+    req: async (w) => ({ url: `/api/admin/users/${await adminInvitee(w)}`, payload: { role: 'coach' } }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/admin/users/{id}',
+    object: 'a fresh invited Acme person',
+    req: async (w) => ({ url: `/api/admin/users/${await adminInvitee(w)}` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/users/{id}/invite',
+    object: 'a fresh invited Acme person',
+    req: async (w) => ({ url: `/api/admin/users/${await adminInvitee(w)}/invite` }),
+    expect: [401, 403, 403, 404, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/audit',
+    object: "the actor's customer's audit log",
+    req: () => ({ url: '/api/admin/audit' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'GET /api/admin/sso',
+    object: "the actor's customer's SSO sign-up domains",
+    req: () => ({ url: '/api/admin/sso' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/sso',
+    object: "the actor's customer's SSO sign-up domains (none: off)",
+    req: () => ({ url: '/api/admin/sso', payload: { domains: [] } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/invitations/{token}',
+    object: 'an invitation never issued (a token is the only key; no actor changes that)',
+    req: () => ({ url: '/api/invitations/inv_forged', payload: { password: 'secret-pass', accepted: true } }),
+    expect: [422, 422, 422, 422, 422, 422, 422],
+  },
+  {
+    route: 'GET /api/admin/customers',
+    object: "the deployment's customers (operators only: no actor here is is_root)",
+    req: () => ({ url: '/api/admin/customers' }),
+    expect: [401, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/admin/customers',
+    object: 'a new customer (operators only)',
+    req: () => ({ url: '/api/admin/customers', payload: { company: 'Matrix Ltd', admin_email: freshEmail() } }),
+    expect: [401, 403, 403, 403, 403, 403, 403],
   },
 ];
