@@ -75,6 +75,8 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   await tick(page, 'checkbox', /Banana/);
   await tick(page, 'checkbox', /Grape/);
   await page.getByRole('button', { name: 'Next' }).click();
+  // the check step says the answer was right
+  await expect(page.getByRole('region', { name: 'Correct!' })).toBeVisible();
 
   // Basics completed and 40 xp reached: two rewards, the first one ever among them
   const popup = page.getByRole('dialog', { name: 'Congratulations!' });
@@ -106,14 +108,13 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   await tick(page, 'radio', /^No$|: No$/);
   await page.getByRole('button', { name: 'Finish' }).click();
 
-  // the finisher reward pops up over the finish prompt; Backspace closes it
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole('heading', { name: 'Finisher' })).toBeVisible();
-  await page.keyboard.press('Backspace');
-  await expect(popup).toBeHidden();
-  const finished = page.getByRole('alertdialog', { name: 'Trail finished' });
+  // the check step, then the end screen: the finisher reward in its carousel, not a popup over it
+  await page.getByRole('button', { name: 'See your result' }).click();
+  const finished = page.getByRole('region', { name: 'Trail passed!' });
   await expect(finished).toBeVisible();
-  await finished.getByRole('button', { name: 'Stay here' }).click();
+  await expect(finished.getByRole('heading', { name: 'Finisher' })).toBeVisible();
+  await expect(popup).toHaveCount(0);
+  await finished.getByRole('button', { name: 'Back to the questions' }).click();
 
   // the trail result panel: passed, certificate, results PDF
   await page.getByRole('button', { name: 'See results' }).click();

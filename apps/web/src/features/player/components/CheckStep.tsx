@@ -20,7 +20,7 @@ export function checkAnnouncement(check: AnswerCheck, tr: unknown): string {
   const parts = [t(check.passed ? 'check.right' : 'check.wrong')];
   if (check.xp > 0) parts.push(t('check.xp', { xp: check.xp }));
   if (check.crowns > 0) parts.push(t('check.crowns', { crowns: check.crowns }));
-  for (const r of check.right_answers) parts.push(`${t('check.rightAnswer')}, ${r.title}: ${rightAnswerText(r, t)}`);
+  for (const r of check.right_answers) parts.push(`${t('check.rightAnswer')} (${r.title}) ${rightAnswerText(r, t)}`);
   // one sentence each, whatever punctuation the language ends its words with
   return parts.map((p) => (/[.!?。！？]$/.test(p) ? p : `${p}.`)).join(' ');
 }
@@ -111,8 +111,8 @@ export function CheckStep({
             <ul className="mt-1 space-y-1">
               {check.right_answers.map((r) => (
                 <li key={r.mineral_id}>
-                  {check.right_answers.length > 1 || r.title ? <span className="text-sm">{r.title}: </span> : null}
-                  <strong className="break-words">{rightAnswerText(r, t)}</strong>
+                  <span className="block text-sm break-words">{r.title}</span>
+                  <strong className="block break-words">{rightAnswerText(r, t)}</strong>
                 </li>
               ))}
             </ul>

@@ -61,7 +61,14 @@ export function FinishScreen(props: Props) {
   const trail = useTrail(trailId).data;
   const trails = useTrails().data;
   const rewards = useRewards().data;
-  const earned = useMemo(() => (rewards ?? []).filter((r) => r.trail_id === trailId), [rewards, trailId]);
+  // this trail's rewards, in the order they were earned (as the §4 popup shows them)
+  const earned = useMemo(
+    () =>
+      (rewards ?? [])
+        .filter((r) => r.trail_id === trailId)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id),
+    [rewards, trailId],
+  );
   const xp = useCountUp(progress.xp);
   const crowns = useCountUp(progress.crowns);
   const scored = trailType === 'exam' || trailType === 'battle';

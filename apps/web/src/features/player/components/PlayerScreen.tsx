@@ -13,7 +13,7 @@ import { useProfile } from '../../../lib/use-profile';
 import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { resultsKey } from '../../results';
-import { rewardsKey } from '../../rewards';
+import { rewardsKey, rewardsUi } from '../../rewards';
 import {
   type AnswerResult,
   fetchPebble,
@@ -90,6 +90,9 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
     if (loaded && unstarted) void qc.invalidateQueries({ queryKey: trailKey(trailId) });
   }, [loaded, unstarted, qc, trailId]);
 
+  // a hold on the trail's reward popups (set by the finishing answer) ends with the player
+  useEffect(() => () => rewardsUi.hold(null), []);
+
   // arriving from a 'rating' notification or /rbo/pebble: that pebble, with its Ratings panel open (§4)
   useEffect(() => {
     const wanted = (location.state as { rboPebble?: number; panel?: PlayerPanelTab } | null) ?? null;
@@ -150,6 +153,8 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
         pool_id: pebble.minerals[0]?.properties.pool_id ?? null,
       });
       void qc.invalidateQueries({ queryKey: trailsKey });
+      // the end screen celebrates the trail's rewards itself: from the finishing answer on, they do not pop up
+      if (res.finished && !isPublic) rewardsUi.hold(trailId);
       // a right-answer pebble gets its check step, a shared poll its class distribution, before moving on
       const pollPoolId = move === 'next' ? (pebble.poll_pool_id ?? null) : null;
       if (res.check || pollPoolId) {

@@ -73,7 +73,7 @@ describe('the check step', () => {
     const next = within(band).getByRole('button', { name: 'Continue' });
     await waitFor(() => expect(next).toHaveFocus());
     // announced, not only drawn
-    expect(screen.getByRole('status')).toHaveTextContent('Not quite. The right answer, Question sa_text: Beta.');
+    expect(screen.getByRole('status')).toHaveTextContent('Not quite. The right answer (Question sa_text) Beta.');
     // the answered pebble is still there, inert, until Continue
     expect(screen.getByRole('heading', { level: 1, name: 'Pebble nine' })).toBeInTheDocument();
     await user.keyboard('{Enter}');
