@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { startOfflineSync } from '../features/offline';
 import {
   applyCustomerColours,
   applyCustomerManifest,
@@ -43,10 +44,14 @@ export function App({ routes, router, queryClient }: Props) {
       // the last known palette while the profile loads (or cannot, offline)
       if (session.tokens()) applyCustomerColours(readCustomerPalette());
     }
+    // the outbox of answers made offline goes now, on `online` and on Background Sync; then the screens read the
+    // server's decisions (docs/offline.md)
+    const offOffline = startOfflineSync(() => void queryClient.invalidateQueries());
     const offPrefetch = installLinkPrefetch(routes, queryClient);
     const offObservability = startObservability(router);
     return () => {
       off();
+      offOffline();
       offPrefetch();
       offObservability();
     };

@@ -2,6 +2,7 @@ import type { LocaleCode } from '@cairn/shared/locales';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { OutboxBanner } from '../features/offline';
 import { setLanguage } from '../lib/i18n';
 import { splitLocale } from '../lib/locale';
 import { toasterWanted } from '../lib/notify';
@@ -32,6 +33,7 @@ export function LocaleRoot({ locale }: { locale: LocaleCode }) {
     <LocaleContext value={locale}>
       <ProgressBar />
       <OfflineNotice />
+      <OutboxBanner />
       <Suspense fallback={<Spinner label={t('status.loading')} />}>
         <Outlet />
       </Suspense>

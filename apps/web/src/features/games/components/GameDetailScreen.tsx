@@ -10,6 +10,7 @@ import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { TrailBattles } from '../../battles';
+import { OfflineToggle } from '../../offline';
 import { hasStarted, useTrail } from '../../trails';
 import { gradientCss } from '../gradients';
 import { Crown } from './Crown';
@@ -143,6 +144,11 @@ function Detail({ trail, isPublic, back, play }: { trail: Trail; isPublic: boole
         )}
         {!isPublic && hasStarted(trail) && <ResultsButton trailId={trail.id} />}
       </div>
+      {!isPublic && (
+        <div className="mt-6 flex justify-center">
+          <OfflineToggle trailId={trail.id} battle={trail.type === 'battle'} />
+        </div>
+      )}
       {!isPublic && trail.type === 'battle' && <TrailBattles trailId={trail.id} />}
     </section>
   );

@@ -3,6 +3,7 @@ import { thumbnail } from '@cairn/shared/media';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
+import { OfflineMark } from '../../offline';
 import { gradientCss } from '../gradients';
 import { Crown } from './Crown';
 
@@ -32,6 +33,7 @@ export function TrailCard({ trail, to }: { trail: Trail; to?: string }) {
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide uppercase opacity-90">{t(`types.${trail.type}`)}</p>
             <h2 className="text-lg leading-tight font-bold break-words">{trail.name}</h2>
+            <OfflineMark trailId={trail.id} />
           </div>
         </div>
         <div className="flex flex-col gap-2 text-sm font-medium">

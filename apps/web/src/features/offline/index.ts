@@ -1,0 +1,6 @@
+// The offline feature's public face (docs/offline.md): downloads, the outbox and its sync, the banner and toggle.
+export { OfflineMark, OfflineToggle } from './components/OfflineToggle';
+export { OutboxBanner } from './components/OutboxBanner';
+export { isNetworkFailure, localAnswer, localPebble, OfflineRefusal } from './local-player';
+export { requestBackgroundSync, startOfflineSync } from './start';
+export { currentOfflineUser, setOfflineUser, syncOutbox } from './sync';
