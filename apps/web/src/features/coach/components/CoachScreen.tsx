@@ -1,8 +1,9 @@
 import { kFormatter, SEARCH_MIN_CHARS } from '@cairn/shared/constants';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
@@ -35,6 +36,7 @@ export default function CoachScreen() {
 function CoachView() {
   const { t } = useTranslation(['coach', 'common']);
   const [params, setParams] = useSearchParams();
+  const localize = useLocalePath();
   const selected = Number(params.get('user')) || null;
   const [text, setText] = useState('');
   const [trailId, setTrailId] = useState<number | null>(null);
@@ -81,6 +83,11 @@ function CoachView() {
             value={trailId}
             onChange={setTrailId}
           />
+          {trailId !== null && (
+            <Link to={localize(`/coach/insight/${trailId}`)} className="text-sm font-medium underline">
+              {t('insightLink')}
+            </Link>
+          )}
           {users.isPending ? (
             <Spinner label={t('common:status.loading')} />
           ) : list.length === 0 ? (
