@@ -30,6 +30,7 @@ import {
 import { enabledProviders, providerConfig, verifyProviderToken } from './oidc.service';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from './sessions.service';
 import { signinThrottle } from './signin-throttle';
+import { ssoSignUp } from './sso-signup';
 
 /** A public link id: never with control characters (PostgreSQL text cannot hold NUL; a query with one was a 500). */
 const linkIdParam = z
@@ -234,7 +235,10 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       const name = request.params.provider as OidcProviderName;
       const provider = providerConfig(app.config, name);
       const email = await verifyProviderToken(provider, name, request.body.access_token);
-      const user = await findLiveUserByEmail(app.db, email);
+      // an unknown address of a domain a customer lists for SSO sign-up gets its account now (docs/admin.md)
+      const user =
+        (await findLiveUserByEmail(app.db, email)) ??
+        ((await ssoSignUp(app.db, email, request.ip)) ? await findLiveUserByEmail(app.db, email) : null);
       // the provider proved the address, so saying that no account uses it reveals nothing new
       if (!user) throw new HttpError(422, 'unknown_account', 'No account uses the address of this sign-in');
       return signIn(app.db, user.id, { ...sessionMeta(request), method: name }, ttl);

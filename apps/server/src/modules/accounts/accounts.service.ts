@@ -29,7 +29,10 @@ export async function findLiveUserByEmail(db: Db, email: string) {
   const [u] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, email: users.email })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)));
+    // a deactivated account (docs/admin.md) signs in by no way at all: password, provider or reset
+    .where(
+      and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt), isNull(users.deactivatedAt)),
+    );
   return u ?? null;
 }
 
