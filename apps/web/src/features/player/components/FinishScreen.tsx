@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Button, buttonClass } from '../../../ui/Button';
-import { Crown } from '../../games';
 import { DimensionsChart, useTrailResult } from '../../results';
 import { RewardsCarousel, rewardsUi, useRewards } from '../../rewards';
 import { useTrail, useTrails } from '../../trails';
@@ -29,6 +28,12 @@ interface Props {
   onResults: () => void;
 }
 
+// the crown glyph of games/Crown (the games feature imports battles, which imports the player: no import back)
+const Crown = ({ className }: { className: string }) => (
+  <svg viewBox="0 0 24 24" className={className} aria-hidden="true" fill="rgb(217 177 0)">
+    <path d="M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5L3 7z" stroke="rgb(120 90 0)" strokeWidth="1" strokeLinejoin="round" />
+  </svg>
+);
 const Star = () => (
   <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true">
     <path d="M12 2l3 6.6 7.2.8-5.4 4.9 1.5 7.1L12 17.8 5.7 21.4l1.5-7.1L1.8 9.4 9 8.6z" fill="currentColor" />
