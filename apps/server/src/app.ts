@@ -26,6 +26,7 @@ import reference from './modules/reference';
 import results from './modules/results';
 import rewards from './modules/rewards';
 import trails from './modules/trails';
+import xapi from './modules/xapi';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import docsPlugin from './plugins/docs';
@@ -80,6 +81,7 @@ const MODULES = [
   insight,
   adminTrails,
   lti,
+  xapi,
 ];
 
 export interface BuildOptions {

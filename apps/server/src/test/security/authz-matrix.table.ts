@@ -1159,4 +1159,20 @@ export const MATRIX: Row[] = [
     req: () => ({ url: '/api/admin/customers', payload: { company: 'Matrix Ltd', admin_email: freshEmail() } }),
     expect: [401, 403, 403, 403, 403, 403, 403],
   },
+  // ── xAPI (docs/xapi.md): the customer's LRS settings, for its admin (other = Globex's admin, on Globex's) ──
+  {
+    route: 'GET /api/admin/xapi',
+    object: "the actor's customer's LRS settings",
+    req: () => ({ url: '/api/admin/xapi' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/xapi',
+    object: "the actor's customer's LRS settings (saved turned off)",
+    req: () => ({
+      url: '/api/admin/xapi',
+      payload: { enabled: false, endpoint: 'https://lrs.example/xapi', auth: 'basic', username: 'matrix' },
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
 ];
