@@ -1,4 +1,5 @@
 import { isPublicRoleName } from '@cairn/shared/constants';
+import { usePlayQuiet } from '../../features/battles';
 import { BattlePopup } from '../../features/battles/components/BattlePopup';
 import { BattleResultPanel } from '../../features/battles/components/BattleResultPanel';
 import { DatePopup } from '../../features/battles/components/DatePopup';
@@ -10,7 +11,10 @@ import { useSession } from '../../lib/session';
 import { useProfile } from '../../lib/use-profile';
 import { useLiveEvents } from './live-events';
 
-/** Mounted by the frame's Popups in both layouts: the trail result panel, the live popups and the live-event dispatcher. */
+/**
+ * Mounted by the frame's Popups in both layouts: the trail result panel, the live popups and the live-event
+ * dispatcher. While a battle plays the popups wait (nothing blocking during play); live events still arrive.
+ */
 export default function LiveHost() {
   const { authenticated, trailId } = useSession();
   const { data: user } = useProfile();
@@ -18,7 +22,9 @@ export default function LiveHost() {
   const live = authenticated && !!user && !isPublic;
   useLiveEvents(live);
   const target = useResultPanel();
-  if (!live) return null;
+  // nothing blocking while a battle plays (docs/battles.md): the popups wait in their stores until it ends
+  const quiet = usePlayQuiet();
+  if (!live || quiet) return null;
   return (
     <>
       {target && <TrailResultPanel key={`${target.userId}-${target.trailId}`} target={target} />}

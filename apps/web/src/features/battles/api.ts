@@ -102,8 +102,4 @@ export function useBattleLive(enabled: boolean) {
   }, [enabled, qc]);
 }
 
-/** §4: a player's name in battle popups and scoreboards, cut to 10 characters plus an ellipsis. */
-export function shortName(name: string): string {
-  const chars = [...name];
-  return chars.length > 10 ? `${chars.slice(0, 10).join('')}…` : name;
-}
+export { shortName } from './store';

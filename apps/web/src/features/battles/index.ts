@@ -2,4 +2,4 @@
 export { battlesKey, useMyBattles } from './api';
 export { BattleRecord } from './components/BattleRecord';
 export { TrailBattles } from './components/TrailBattles';
-export { battlePopup, battlePopupStore, datePopup, datePopupStore } from './store';
+export { battlePopup, battlePopupStore, datePopup, datePopupStore, usePlayQuiet } from './store';

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { http } from '../../../lib/http';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClass } from '../../../ui/Button';
@@ -12,30 +13,22 @@ import { Spinner } from '../../../ui/Spinner';
 import { type Move, PebbleForm } from '../../player';
 import { fetchPebble, submitAnswers, trailsKey } from '../../trails';
 import { battleKey, shortName, useAnswerChallenge, useBattle, useBattleLive } from '../api';
-import { Side, sidesOf } from './BattleSummary';
+import { useFocusBattle } from '../store';
+import { BattleReveal } from './BattleReveal';
+import { BattleStrip } from './BattleStrip';
+import { sidesOf } from './BattleSummary';
+import { BattleTimer } from './BattleTimer';
 
 /** A pebble as a battle plays it: fresh, whatever the learner answered on the trail before. */
 function fresh(p: Pebble): Pebble {
   return { ...p, answered: false, can_change_answer: true, minerals: p.minerals.map((m) => ({ ...m, answer: null })) };
 }
 
-/** The live scoreboard: both players, their points and how far each has come (the opponent's updates live). */
-function Scoreboard({ battle }: { battle: Battle }) {
-  const { t } = useTranslation('battles');
-  const { me, opponent } = sidesOf(battle);
-  return (
-    <div className="flex items-start justify-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <h2 className="sr-only">{t('score.label')}</h2>
-      <Side side={me} total={battle.total} size={56} />
-      <span className="self-center text-lg font-bold text-slate-500">{t('score.vs')}</span>
-      <div aria-live="polite" className="contents">
-        <Side side={opponent} total={battle.total} size={56} />
-      </div>
-    </div>
-  );
-}
-
-/** /games/battle/{id}: accept or decline a challenge, play the battle's pebbles, wait for the opponent. */
+/**
+ * /games/battle/{id}, full screen in the player layout: accept or decline a challenge; then each question under a
+ * compact score strip, its reveal after the answer, and a waiting message; nothing blocking meanwhile (the popups
+ * wait, docs/battles.md). A finished battle goes to its summary once the last reveal is read.
+ */
 export default function BattleScreen() {
   const { t } = useTranslation(['battles', 'common']);
   const id = Number(useParams().id);
@@ -44,11 +37,15 @@ export default function BattleScreen() {
   const navigate = useNavigate();
   const localize = useLocalePath();
   const battle = query.data;
+  // the question whose reveal shows (its pebble id), between the answer and Continue
+  const [revealed, setRevealed] = useState<number | null>(null);
+  useFocusBattle(battle ? battle.id : null, 'play');
 
-  // a finished battle shows its summary (§4)
+  // a finished battle shows its summary (§4), once the learner has read the last reveal
   useEffect(() => {
-    if (battle?.status === 'finished') void navigate(localize(`/player-battle/${battle.id}`), { replace: true });
-  }, [battle?.status, battle?.id, navigate, localize]);
+    if (battle?.status === 'finished' && revealed === null)
+      void navigate(localize(`/player-battle/${battle.id}`), { replace: true });
+  }, [battle?.status, battle?.id, revealed, navigate, localize]);
 
   if (query.isPending && Number.isInteger(id) && id > 0) return <Spinner label={t('common:status.loading')} />;
   if (!battle)
@@ -59,21 +56,42 @@ export default function BattleScreen() {
       </section>
     );
   return (
-    <section className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
-      <header>
-        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('battle.title')}</p>
-        <h1 className="text-2xl font-bold">{battle.trail.name}</h1>
-      </header>
-      <Scoreboard battle={battle} />
-      <BattleBody battle={battle} />
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-3 pb-6" data-battle={battle.id}>
+      <BattleStrip battle={battle} />
+      <BattleBody battle={battle} readAt={query.dataUpdatedAt} revealed={revealed} onReveal={setRevealed} />
     </section>
   );
 }
 
-function BattleBody({ battle }: { battle: Battle }) {
+function BattleBody({
+  battle,
+  readAt,
+  revealed,
+  onReveal,
+}: {
+  battle: Battle;
+  readAt: number;
+  revealed: number | null;
+  onReveal: (pebbleId: number | null) => void;
+}) {
   const { t } = useTranslation('battles');
   const localize = useLocalePath();
   const { me, opponent } = sidesOf(battle);
+  // after Continue, keyboard and screen-reader users start at the next question's title
+  const [moved, setMoved] = useState(false);
+  const reveal = revealed === null ? undefined : battle.reveals.find((r) => r.pebble_id === revealed);
+  if (reveal)
+    return (
+      <BattleReveal
+        reveal={reveal}
+        opponentName={opponent.name}
+        last={battle.next_pebble_id === null}
+        onContinue={() => {
+          setMoved(true);
+          onReveal(null);
+        }}
+      />
+    );
   if (battle.status === 'challenged' && battle.me === 'contender') return <Invitation battle={battle} />;
   if (battle.status === 'declined')
     return (
@@ -84,7 +102,16 @@ function BattleBody({ battle }: { battle: Battle }) {
         </Link>
       </div>
     );
-  if (battle.next_pebble_id !== null) return <BattlePebble battle={battle} pebbleId={battle.next_pebble_id} />;
+  if (battle.next_pebble_id !== null)
+    return (
+      <BattlePebble
+        battle={battle}
+        pebbleId={battle.next_pebble_id}
+        readAt={readAt}
+        focusTitle={moved}
+        onAnswered={onReveal}
+      />
+    );
   if (battle.status === 'finished') return null;
   return (
     <p className="rounded-xl bg-slate-100 p-4 text-center text-slate-800" role="status">
@@ -95,7 +122,7 @@ function BattleBody({ battle }: { battle: Battle }) {
   );
 }
 
-/** The contender's choice: the challenger's picture at 200 px, Decline and Accept. */
+/** The contender's choice: the challenger's picture, Decline and Accept. */
 function Invitation({ battle }: { battle: Battle }) {
   const { t } = useTranslation('battles');
   const navigate = useNavigate();
@@ -109,8 +136,8 @@ function Invitation({ battle }: { battle: Battle }) {
     if (answered && !accept) await navigate(localize(`/games/${battle.trail.id}`));
   }
   return (
-    <div className="flex flex-col items-center gap-4 text-center">
-      <Avatar url={battle.challenger.avatar} name={battle.challenger.name} alt="" size={200} />
+    <div className="flex flex-col items-center gap-4 pt-4 text-center">
+      <Avatar url={battle.challenger.avatar} name={battle.challenger.name} alt="" size={160} />
       <p className="text-lg">
         {t('popup.challenge', { player: shortName(battle.challenger.name), trail: battle.trail.name })}
       </p>
@@ -126,8 +153,23 @@ function Invitation({ battle }: { battle: Battle }) {
   );
 }
 
-/** One battle pebble: the player's form, answered with battle_id; the server decides the points. */
-function BattlePebble({ battle, pebbleId }: { battle: Battle; pebbleId: number }) {
+/**
+ * One battle question: shown, it is served (GET ?serve=, which starts its time limit on the server); answered
+ * with battle_id, the server decides the points; then its reveal.
+ */
+function BattlePebble({
+  battle,
+  pebbleId,
+  readAt,
+  focusTitle,
+  onAnswered,
+}: {
+  battle: Battle;
+  pebbleId: number;
+  readAt: number;
+  focusTitle: boolean;
+  onAnswered: (pebbleId: number) => void;
+}) {
   const { t } = useTranslation(['battles', 'common']);
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -136,6 +178,19 @@ function BattlePebble({ battle, pebbleId }: { battle: Battle; pebbleId: number }
     queryFn: () => fetchPebble(battle.trail.id, pebbleId).then(fresh),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const shown = pebble.isSuccess;
+  const timed = battle.timing !== null && battle.timing.my_seconds !== null;
+  // the question is on screen: its clock starts now, on the server (once; a reload keeps the first start)
+  useEffect(() => {
+    if (!shown || !timed) return;
+    const ctrl = new AbortController();
+    http
+      .get<{ data: Battle }>(`/api/battle/${battle.id}?serve=${pebbleId}`, { signal: ctrl.signal })
+      .then((r) => qc.setQueryData(battleKey(battle.id), r.data))
+      .catch(() => {});
+    return () => ctrl.abort();
+  }, [shown, timed, battle.id, pebbleId, qc]);
+
   if (pebble.isPending) return <Spinner label={t('common:status.loading')} />;
   if (!pebble.data) return <EmptyState>{t('battle.empty')}</EmptyState>;
   const p = pebble.data;
@@ -143,6 +198,7 @@ function BattlePebble({ battle, pebbleId }: { battle: Battle; pebbleId: number }
   async function onMove(move: Move, answers: MineralAnswer[]) {
     if (move !== 'next' || busy) return;
     setBusy(true);
+    let stored = false;
     try {
       await submitAnswers(p.id, {
         answers,
@@ -150,6 +206,7 @@ function BattlePebble({ battle, pebbleId }: { battle: Battle; pebbleId: number }
         battle_id: battle.id,
         pool_id: p.minerals[0]?.properties.pool_id ?? null,
       });
+      stored = true;
       void qc.invalidateQueries({ queryKey: trailsKey });
     } catch {
       // the toast said why; the battle is read again below either way
@@ -157,15 +214,28 @@ function BattlePebble({ battle, pebbleId }: { battle: Battle; pebbleId: number }
       await qc.invalidateQueries({ queryKey: battleKey(battle.id) });
       setBusy(false);
     }
+    if (stored) onAnswered(p.id);
   }
 
   const at = Math.min((sidesOf(battle).me.answered ?? 0) + 1, battle.total);
+  const timing = battle.timing;
   return (
     <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <p className="px-4 pt-4 text-sm font-semibold text-slate-600">
-        {t('battle.question', { at, total: battle.total })}
-      </p>
-      <PebbleForm key={p.id} pebble={{ ...p, is_last: at === battle.total }} busy={busy} onMove={onMove} />
+      {timing?.my_seconds != null && timing.remaining_ms !== null && (
+        <BattleTimer
+          key={pebbleId}
+          remainingMs={timing.remaining_ms}
+          readAt={readAt}
+          limitSeconds={timing.my_seconds}
+        />
+      )}
+      <PebbleForm
+        key={p.id}
+        pebble={{ ...p, is_last: at === battle.total }}
+        busy={busy}
+        onMove={onMove}
+        focusTitle={focusTitle}
+      />
     </div>
   );
 }

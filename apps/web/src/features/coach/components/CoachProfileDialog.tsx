@@ -1,6 +1,7 @@
+import { EXTENDED_TIMES, type ExtendedTime } from '@cairn/shared/api/battles';
 import type { CoachProfile, CoachUser } from '@cairn/shared/api/dashboards';
 import type { RuleFailure } from '@cairn/shared/validation';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -36,7 +37,9 @@ export function CoachProfileDialog({
     mobile: profile.mobile ?? '',
     birth: profile.birth ?? '',
     ...Object.fromEntries(profile.fields.map((f) => [`field:${f.name}`, f.fieldValues ?? ''])),
+    extended_time: profile.extended_time ?? 'none',
   }));
+  const hintId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: string) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const label = (k: string) =>
@@ -54,6 +57,7 @@ export function CoachProfileDialog({
         mobile: values.mobile || null,
         birth: values.birth || null,
         fields: Object.fromEntries(profile.fields.map((f) => [f.name, values[`field:${f.name}`] || null])),
+        extended_time: values.extended_time === 'none' ? null : (values.extended_time as ExtendedTime),
       });
       notify.success(t('me:edit.saved'));
       onClose();
@@ -105,6 +109,23 @@ export function CoachProfileDialog({
             <TextField key={k} label={f.label} name={k} value={values[k]} onChange={set(k)} error={errors[k]} />
           );
         })}
+        {/* WCAG 2.2.1: the learner's extended time in timed battles (docs/battles.md) */}
+        <SelectField
+          label={t('profile.extendedTime')}
+          placeholder={t('profile.extendedTime')}
+          name="extended_time"
+          options={(['none', ...EXTENDED_TIMES] as const).map((v) => ({
+            value: v,
+            label: t(`profile.time.${v === 'x1.5' ? 'x1_5' : v}`),
+          }))}
+          value={values.extended_time}
+          onChange={set('extended_time')}
+          error={errors.extended_time}
+          aria-describedby={hintId}
+        />
+        <p id={hintId} className="-mt-2 text-sm text-slate-600">
+          {t('profile.extendedTimeHint')}
+        </p>
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('common:actions.cancel')}
