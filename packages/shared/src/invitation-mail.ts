@@ -21,7 +21,23 @@ import zh_TW from './locales/zh_TW/invitation.json';
 
 export type InvitationLabels = typeof en;
 
-export const INVITATION_LABELS: Record<LocaleCode, InvitationLabels> = { de, en, es, fr, hi, id, it, ms, nl, pl, th, tl, zh_CN, zh_HK, zh_TW };
+export const INVITATION_LABELS: Record<LocaleCode, InvitationLabels> = {
+  de,
+  en,
+  es,
+  fr,
+  hi,
+  id,
+  it,
+  ms,
+  nl,
+  pl,
+  th,
+  tl,
+  zh_CN,
+  zh_HK,
+  zh_TW,
+};
 
 /** The labels of a language, English when it is not one of the 15. */
 export function invitationLabels(language: string): InvitationLabels {

@@ -5,8 +5,11 @@ import { type EmbeddedDb, startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/migrate';
 import { openStorage, type Storage } from '../storage';
 
-/** The app's database for a command-line tool: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR; migrated. */
-export async function openDatabase(): Promise<{
+/**
+ * The app's database for a command-line tool: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR; migrated, and
+ * seeded with the demo data when empty unless `seed` is false.
+ */
+export async function openDatabase(opts: { seed?: boolean } = {}): Promise<{
   database: Database;
   embedded: EmbeddedDb | null;
   filesDir: string;
@@ -28,7 +31,7 @@ export async function openDatabase(): Promise<{
   const database = createDatabase(url, { max: 2, statementTimeoutMs: config.dbSetupStatementTimeoutMs });
   const storage = openStorage(config.storage.target, config.filesDir, config.storage.credentials);
   await storage.probe();
-  await prepareDatabase(database, { filesDir: config.filesDir, storage });
+  await prepareDatabase(database, { filesDir: config.filesDir, storage, seed: opts.seed });
   return { database, embedded, filesDir: config.filesDir, storage };
 }
 

@@ -182,4 +182,3 @@ const domain = boundedString(253)
 export const ssoSettingsSchema = z.object({ domains: z.array(domain).max(50) });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 export const ssoSettingsResponseSchema = z.object({ data: ssoSettingsSchema });
-

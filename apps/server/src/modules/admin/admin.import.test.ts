@@ -25,7 +25,8 @@ const upload = (csv: string | Buffer, query = '', token = admin) => {
     headers: { ...mp.headers, ...bearer(token) },
   });
 };
-const people = async () => Number((await t.app.db.execute<{ n: string }>(sql`select count(*) as n from users`)).rows[0].n);
+const people = async () =>
+  Number((await t.app.db.execute<{ n: string }>(sql`select count(*) as n from users`)).rows[0].n);
 
 describe('POST /api/admin/users/import', () => {
   it('reports every problem of a file by row and column, of five kinds, and imports nothing', async () => {
@@ -78,7 +79,13 @@ describe('POST /api/admin/users/import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ dry_run: false, rows: 3, created: 3 });
     const rows = (
-      await t.app.db.execute<{ email: string; lastname: string; language: string; is_admin: boolean; team: string }>(sql`
+      await t.app.db.execute<{
+        email: string;
+        lastname: string;
+        language: string;
+        is_admin: boolean;
+        team: string;
+      }>(sql`
         select u.email, u.lastname, u.language, u.is_admin,
           (select d.name from discussion_participants p join discussions d on d.id = p.discussion_id and d.type = 'team'
             where p.user_id = u.id) as team
