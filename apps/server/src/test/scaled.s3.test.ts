@@ -119,7 +119,7 @@ describe('two instances, two disks, one S3 store', () => {
       ).json(),
     );
     const key = m.url.slice('/files/'.length).split('?')[0];
-    const href = imageHref(key, IMAGE_SIZES.square50);
+    const href = imageHref(key, IMAGE_SIZES.reward);
     const fromA = await a.app.inject({ url: href });
     expect(fromA.statusCode).toBe(200);
     const writesOfB = vi.spyOn(b.app.storage, 'put');

@@ -99,7 +99,7 @@ describe('media on an S3 store', () => {
   it('deletes the stored file and its resized copies; a second delete is a 404', async () => {
     const m = await uploaded('gone.png', await png(300, 200));
     const key = keyOf(m.url);
-    const img = await t.app.inject({ url: imageHref(key, IMAGE_SIZES.square50) });
+    const img = await t.app.inject({ url: imageHref(key, IMAGE_SIZES.reward) });
     expect(img.statusCode).toBe(200);
     expect((await s3.keys()).some((k) => k.startsWith('a/variants/'))).toBe(true);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/media/${m.id}`, headers: bearer(learner) });
@@ -109,7 +109,7 @@ describe('media on an S3 store', () => {
     const again = await t.app.inject({ method: 'DELETE', url: `/api/media/${m.id}`, headers: bearer(learner) });
     expect(again.statusCode).toBe(404);
     // this node's cached copy is not served once the original is gone
-    expect((await t.app.inject({ url: imageHref(key, IMAGE_SIZES.square50) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: imageHref(key, IMAGE_SIZES.reward) })).statusCode).toBe(404);
   });
 
   it('downloads one file and a zip of several, streamed from the store', async () => {
