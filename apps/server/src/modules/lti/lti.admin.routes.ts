@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam } from '../../lib/route-schemas';
+import { requireCustomerAdmin } from '../admin';
 import { refreshFrameOrigins } from './lti.framing';
 import { syncRoster } from './lti.nrps';
 import { listPlatforms, registerPlatform, toolUrls } from './lti.platforms';
-import { ltiAdminCustomer } from './lti.policy';
 
 /** The customer admin's registration of LTI platforms (docs/lti.md). */
 export default async function ltiAdminRoutes(fastify: FastifyInstance) {
@@ -27,7 +27,7 @@ export default async function ltiAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const customerId = await ltiAdminCustomer(app.db, actorOf(request));
+      const { customerId } = await requireCustomerAdmin(app.db, actorOf(request));
       return { data: { platforms: await listPlatforms(app.db, customerId), tool: toolUrls(app.config.publicUrl) } };
     },
   );
@@ -46,8 +46,8 @@ export default async function ltiAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const customerId = await ltiAdminCustomer(app.db, actorOf(request));
-      const platform = await registerPlatform(app.db, customerId, request.body);
+      const admin = await requireCustomerAdmin(app.db, actorOf(request));
+      const platform = await registerPlatform(app.db, admin, request.body, request.ip);
       await refreshFrameOrigins(app);
       return reply.code(201).send({ data: platform });
     },

@@ -3,6 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ltiDeployments, ltiPlatforms } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { type CustomerAdmin, recordAudit } from '../admin';
 
 export type PlatformRow = typeof ltiPlatforms.$inferSelect;
 
@@ -57,7 +58,13 @@ export async function listPlatforms(db: Db, customerId: number): Promise<LtiPlat
 }
 
 /** Registers a platform for the customer; 409 when its issuer and client id are registered already. */
-export async function registerPlatform(db: Db, customerId: number, input: LtiPlatformInput): Promise<LtiPlatform> {
+export async function registerPlatform(
+  db: Db,
+  admin: CustomerAdmin,
+  input: LtiPlatformInput,
+  ip: string,
+): Promise<LtiPlatform> {
+  const { customerId } = admin;
   const deploymentIds = [...new Set(input.deployment_ids)];
   return db.transaction(async (tx) => {
     const [p] = await tx
@@ -75,6 +82,15 @@ export async function registerPlatform(db: Db, customerId: number, input: LtiPla
       .returning();
     if (!p) throw new HttpError(409, 'lti_platform_exists', 'A platform with this issuer and client id is registered');
     await tx.insert(ltiDeployments).values(deploymentIds.map((deploymentId) => ({ platformId: p.id, deploymentId })));
+    await recordAudit(tx, {
+      actorId: admin.userId,
+      customerId,
+      action: 'lti_platform.register',
+      objectType: 'lti_platform',
+      objectId: p.id,
+      ip,
+      detail: { issuer: p.issuer, client_id: p.clientId, deployment_ids: deploymentIds },
+    });
     return present(p, deploymentIds.sort());
   });
 }

@@ -154,7 +154,8 @@ export default async function ltiRoutes(fastify: FastifyInstance) {
           const trailId = await trailOfLink(tx, launch);
           const { userId, coach } = await provisionUser(tx, launch);
           await recordLink(tx, launch, trailId, userId, coach);
-          return createHandoff(tx, userId, `/player/${trailId}`);
+          // a learner opens the trail in the player; an instructor the course page (the trail, the roster sync)
+          return createHandoff(tx, userId, coach ? `/lti/course/${trailId}` : `/player/${trailId}`);
         });
         request.log.info(
           { platform: launch.platform.id, link: (launch.claims[CLAIM.resourceLink] as { id: string }).id },

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ltiUsers, trails, users } from '../../db/schema';
+import { auditLog, ltiUsers, trails, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import {
   type LtiPlatform,
@@ -101,6 +101,8 @@ describe('registration', () => {
     const { data } = ltiPlatformsResponseSchema.parse(res.json());
     expect(data.platforms.map((x) => x.issuer)).toEqual([p.issuer]);
     expect(data.platforms[0].deployment_ids).toEqual([p.deploymentId]);
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'lti_platform.register'));
+    expect(entry).toMatchObject({ objectType: 'lti_platform', detail: { issuer: p.issuer, client_id: p.clientId } });
     expect(data.tool).toEqual({
       login_url: `${t.config.publicUrl}/lti/login`,
       launch_url: `${t.config.publicUrl}/lti/launch`,
@@ -175,6 +177,7 @@ describe('launch', () => {
     const { res } = await launch(tom);
     expect(res.statusCode).toBe(303);
     const { data } = (await exchange(codeOf(res.headers.location as string))).json();
+    expect(data.target).toBe(`/lti/course/${demoTrail}`);
     const profile = (await t.app.inject({ url: '/api/user/profile', headers: bearer(data.access_token) })).json().data;
     expect(profile.roles.map((r: { name: string }) => r.name)).toEqual(['coach']);
     expect(profile).toMatchObject({ firstname: 'Tom', lastname: 'Teach' });
