@@ -143,6 +143,11 @@ describe('POST /api/admin/trails (upload)', () => {
     expect(r2.statusCode).toBe(422);
     expect(r2.json().errors.icon[0]).toMatch(/file not found/);
 
+    const escaping = zipSync({ 'trail.yaml': Buffer.from(GOOD), '../../evil.png': icon });
+    const r4 = await upload('coach', 'evil.zip', Buffer.from(escaping));
+    expect(r4.statusCode).toBe(422);
+    expect(r4.json().errors['(zip)']).toEqual(['../../evil.png: a path outside the package']);
+
     const empty = zipSync({ 'readme.txt': Buffer.from('hi') });
     const r3 = await upload('coach', 'p.zip', Buffer.from(empty));
     expect(r3.statusCode).toBe(422);
