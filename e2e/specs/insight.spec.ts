@@ -12,7 +12,7 @@ function answersFor(minerals: Mineral[], k: number) {
     if (m.type === 'order') return { id: m.id, options: k % 2 ? ids : [...ids].reverse() };
     if (ids.length > 0) return { id: m.id, options: [ids[k % ids.length]] };
     if (m.type === 'number_input') return { id: m.id, value: String(k) };
-    if (m.type === 'date_input') return { id: m.id, value: '2024-01-0' + ((k % 9) + 1) };
+    if (m.type === 'date_input') return { id: m.id, value: `2024-01-0${(k % 9) + 1}` };
     return { id: m.id, value: k % 2 ? 'Paris' : 'Lyon' };
   });
 }

@@ -95,6 +95,8 @@ export async function seedScale(database: Database, o: ScaleOptions): Promise<{ 
     return customer;
   });
   await database.db.execute(sql`select cairn_rebuild_scores()`);
+  // the coach insight's captures and running sums, which the triggers keep one answer at a time (docs/insight.md)
+  await database.db.execute(sql`select cairn_insight_rebuild()`);
   // statistics and the visibility map, as autovacuum would leave them after a while (index-only counts)
   await database.db.execute(sql`vacuum analyze`);
   return { customerId, ms: Date.now() - started };

@@ -247,6 +247,18 @@ describe('GET /api/coach/insight/{trail_id}: figures', () => {
     near(data.summary.mean, e.summary.mean, 'mean after the new attempt');
     near(data.pebbles[0].discrimination, e.items[0].discrimination, 'Q1 discrimination after the new attempt');
     near(data.pebbles[6].options[1].point_biserial, e.option(6, 'B').point_biserial, 'Q7 B after the new attempt');
+    // a completed attempt's answer changed (the pebble allows it): the captured attempt follows
+    const q1 = await player(t, learners[1].token).pebble(trailId, data.pebbles[0].id);
+    const to = choices[1][0] === 'A' ? 'C' : 'A';
+    const option = q1.minerals[0].properties.values?.find((v) => v.value === to);
+    await player(t, learners[1].token).ok(q1.id, [{ id: q1.minerals[0].id, options: [option?.id ?? 0] }]);
+    choices[1][0] = to;
+    const changed = await settled();
+    const e2 = expected();
+    near(changed.summary.mean, e2.summary.mean, 'mean after a changed answer');
+    near(changed.summary.alpha, e2.summary.alpha, 'alpha after a changed answer');
+    near(changed.pebbles[0].facility, e2.items[0].facility, 'Q1 facility after a changed answer');
+    near(changed.pebbles[0].options[2].count, e2.option(0, 'C').count, 'Q1 C count after a changed answer');
   });
 });
 
