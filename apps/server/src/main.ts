@@ -60,6 +60,13 @@ async function main(): Promise<void> {
     }
     // migrations and the seed on a pool of their own, with their own statement timeout (DB_SETUP_STATEMENT_TIMEOUT_MS):
     // a long migration, or waiting for another process's, is not a request
+    if (config.storage.target.kind === 's3' && !config.fileUrls.secret) {
+      // each instance would make its own key on its own disk: links signed by one would be refused by another
+      console.warn(
+        'STORAGE_URL is an S3 store but FILE_URL_SECRET is not set: instances that do not share DATA_DIR must all ' +
+          'be given the same FILE_URL_SECRET (signed file links and refresh rotations depend on it)',
+      );
+    }
     // files: an S3 bucket that cannot be written stops the start here, saying why (before the seed writes to it)
     const storage = openStorage(config.storage.target, config.filesDir, config.storage.credentials);
     await storage.probe().catch(async (err) => {
