@@ -520,3 +520,52 @@ export async function seedUsers(db, count, prefix, first) {
   );
   return { customerId, users, tokens };
 }
+
+/**
+ * BENCH_STORAGE=s3: an S3-API server (s3rver, a devDependency of the server) in a process of its own on
+ * data/<name>-s3, with one bucket; returns the environment that points the server at it (STORAGE_URL, AWS_*).
+ * Otherwise (the default) nothing is started and the server keeps files on its local disk.
+ */
+export async function startStore(name, port) {
+  if (process.env.BENCH_STORAGE !== 's3') return { env: {}, label: 'local disk', stop: async () => {} };
+  const dir = `${root}data/${name}-s3`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const store = spawnGroup(
+    process.execPath,
+    [
+      `${root}node_modules/s3rver/bin/s3rver.js`,
+      '-d',
+      dir,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-s',
+      '--configure-bucket',
+      'bench',
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  // any answer (s3rver refuses an unsigned request) means it listens
+  for (let i = 0; i < 60; i++) {
+    if (
+      await fetch(`${endpoint}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    env: {
+      STORAGE_URL: `s3://bench/?region=us-east-1&endpoint=${encodeURIComponent(endpoint)}`,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    label: `S3 (s3rver at ${endpoint})`,
+    stop: store.stop,
+  };
+}

@@ -2,10 +2,11 @@
 // Image service throughput on loopback, in one run: resized-image cache hits, cache misses (a new size per
 // request, so sharp works every time) and a plain static file from the same server, for comparison.
 // Usage: node bench/images.mjs [seconds per case, default 10]
+//        BENCH_STORAGE=s3 node bench/images.mjs   (files in an S3-API server of its own instead of local disk)
 //        BENCH_URL=http://127.0.0.1:3000 node bench/images.mjs   (against a running server; signs in as coach)
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
-import { cannon, postJson, startServer, waitFor } from './_server.mjs';
+import { cannon, postJson, startServer, startStore, waitFor } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3293);
@@ -16,7 +17,8 @@ const imagePathOf = (key, resize) =>
   `/img/${Buffer.from(JSON.stringify({ bucket: 'files', key, edits: { resize } })).toString('base64url')}`;
 
 const external = process.env.BENCH_URL;
-const server = external ? null : await startServer('bench-images', PORT);
+const store = external ? null : await startStore('bench-images', PORT + 1);
+const server = external ? null : await startServer('bench-images', PORT, store.env);
 const base = external ?? server.base;
 
 try {
@@ -92,6 +94,7 @@ try {
       non2xx: r.non2xx,
     });
   }
+  console.log(`files on ${store?.label ?? 'the running server'}`);
   console.table(rows);
   const ratio = rows[2]['req/s'] / rows[1]['req/s'];
   console.log(
@@ -102,4 +105,5 @@ try {
   );
 } finally {
   await server?.stop();
+  await store?.stop();
 }
