@@ -112,7 +112,11 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
   await page.getByRole('button', { name: 'See your result' }).click();
   const finished = page.getByRole('region', { name: 'Trail passed!' });
   await expect(finished).toBeVisible();
-  await expect(finished.getByRole('heading', { name: 'Finisher' })).toBeVisible();
+  // the rewards of the trail in the order they were earned: the finisher last, one step back round the carousel
+  const carousel = finished.getByRole('region', { name: 'Congratulations!' });
+  await expect(carousel.getByText('Reward 1 of 3')).toBeVisible();
+  await carousel.getByRole('button', { name: 'Previous reward' }).click();
+  await expect(carousel.getByRole('heading', { name: 'Finisher' })).toBeVisible();
   await expect(popup).toHaveCount(0);
   await finished.getByRole('button', { name: 'Back to the questions' }).click();
 

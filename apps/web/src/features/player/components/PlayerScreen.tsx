@@ -157,10 +157,12 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
       if (res.finished && !isPublic) rewardsUi.hold(trailId);
       // a right-answer pebble gets its check step, a shared poll its class distribution, before moving on
       const pollPoolId = move === 'next' ? (pebble.poll_pool_id ?? null) : null;
-      if (res.check || pollPoolId) {
+      // after Next only: a swipe moves on at once (it stores what is valid, docs/player.md "Moving")
+      const check = move === 'next' ? (res.check ?? null) : null;
+      if (check || pollPoolId) {
         if (pollPoolId) await qc.invalidateQueries({ queryKey: ['poll', pollPoolId] });
-        setAnnouncement(res.check ? checkAnnouncement(res.check, t) : '');
-        setChecking({ res, pollPoolId });
+        setAnnouncement(check ? checkAnnouncement(check, t) : '');
+        setChecking({ res: { ...res, check }, pollPoolId });
         return;
       }
       await moveOn(res);
