@@ -231,4 +231,64 @@ describe('statements of a played trail', () => {
     await t.database.db.execute(sql`update xapi_outbox set next_attempt_at = now() where sent_at is null`);
     expect((await send()).sent).toBe(1);
   });
+
+  it('OAuth: a client-credentials token is fetched once and sent as the bearer', async () => {
+    expect((await put(admin, settings({ auth: 'oauth', token_url: lrs.tokenUrl }))).statusCode).toBe(200);
+    // a trail of its own: opened (initialized), then its one pebble answered — two sends, one token
+    const own = await importTest(
+      t,
+      pkg({ type: 'survey', name: 'xAPI OAuth' }, [
+        '  - name: Q',
+        '    xp: 5',
+        '    minerals:',
+        '      - { type: text_input, title: Q }',
+      ]),
+      { assign: [DEMO_USERS.learner.email] },
+    );
+    const pebble = await learner.play.pebble(own);
+    expect((await send()).sent).toBe(1);
+    await learner.play.ok(pebble.id, [{ id: pebble.minerals[0].id, value: 'Yes' }]);
+    expect((await send()).sent).toBe(2);
+    expect(lrs.tokensIssued).toBe(1);
+    expect(lrs.invalid).toEqual([]);
+    await put(admin, settings());
+  });
+});
+
+describe('a peer rating', () => {
+  it('is sent as rated, by the rater, with the rating as the score and the comment as the response', async () => {
+    const surveyId = await importTest(
+      t,
+      pkg({ type: 'survey', name: 'xAPI rated' }, [
+        '  - name: A tip',
+        '    xp: 5',
+        '    is_rbo: true',
+        '    minerals:',
+        '      - { type: text_input, title: Your best tip }',
+      ]),
+      { assign: [DEMO_USERS.learner.email, DEMO_USERS.rival.email] },
+    );
+    const rivalToken = (await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password)).access_token;
+    const rival = player(t, rivalToken);
+    const rivalId = (await t.app.inject({ url: '/api/user/profile', headers: bearer(rivalToken) })).json().data.id;
+    const pebble = await rival.pebble(surveyId);
+    await rival.ok(pebble.id, [{ id: pebble.minerals[0].id, value: 'Ask early' }]);
+    // the learner is the peer asked, whoever the answer's transaction picked
+    await t.database.db.execute(
+      sql`insert into rbo_requests (pebble_id, player_id, rater_id) values (${pebble.id}, ${rivalId}, ${learner.id}) on conflict do nothing`,
+    );
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/api/rbos/${pebble.id}/${rivalId}`,
+      headers: bearer(learner.token),
+      payload: { rating: 4, comment: 'Clear' },
+    });
+    expect(rated.statusCode).toBe(200);
+    await send();
+    const statement = [...lrs.statements.values()].find((s) => s.verb.id === 'http://id.tincanapi.com/verb/rated');
+    expect(statement?.actor).toEqual({ objectType: 'Agent', account: { homePage: BASE, name: String(learner.id) } });
+    expect(statement?.result).toMatchObject({ score: { raw: 4, min: 1, max: 5, scaled: 0.8 }, response: 'Clear' });
+    expect((statement?.object as { id: string }).id).toBe(`${BASE}/xapi/activities/pebble/${pebble.id}`);
+    expect(lrs.invalid).toEqual([]);
+  });
 });
