@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { type Actor, isCoach } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/http-error';
+import { requireCustomerAdmin } from '../admin/admin.policy';
 import { pebbleGuess } from './insight.guess';
 import {
   type ChoiceRow,
@@ -31,9 +32,10 @@ export const FLAG_LIMITS = { efficiency: 15, easy: 95, hard: 5 } as const;
 const r1 = (v: number) => Math.round(v * 10) / 10;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-/** Only the trail's customer's coaches (role level above 400, customer admins included); another customer's: 404. */
+/** Only the trail's customer's coaches (role level above 400) and customer admins; another customer's trail: 404. */
 export async function insightTrail(db: Db, actor: Actor, trailId: number): Promise<TrailRow> {
-  if (!isCoach(actor) || actor.customerId === null) throw forbidden();
+  if (actor.customerId === null) throw forbidden();
+  if (!isCoach(actor)) await requireCustomerAdmin(db, actor);
   const trail = await loadTrail(db, trailId);
   if (!trail || trail.customer_id !== actor.customerId) throw notFound('Trail not found');
   return trail;

@@ -14,12 +14,13 @@ import { PebbleTable } from './PebbleTable';
 import { ScatterFigure } from './ScatterFigure';
 import { FunnelTable, TrailFigures } from './TrailFigures';
 
-/** /coach/insight/{trail_id}: which questions work and why (docs/insight.md). Coaches only, like /coach. */
+/** /coach/insight/{trail_id}: which questions work and why (docs/insight.md). Coaches and customer admins. */
 export default function InsightScreen() {
   const { t } = useTranslation(['insight', 'common']);
   const { data: user } = useProfile();
   if (!user) return <Spinner label={t('common:status.loading')} />;
-  if (!canSeeResults(user)) return <EmptyScreen title={t('title')} empty={t('notCoach')} />;
+  // coaches and the customer's admins (docs/insight.md)
+  if (!canSeeResults(user) && !user.is_admin) return <EmptyScreen title={t('title')} empty={t('notCoach')} />;
   return <InsightView />;
 }
 
