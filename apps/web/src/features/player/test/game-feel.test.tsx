@@ -1,12 +1,13 @@
 import type { Reward } from '@cairn/shared/api/results';
 import type { AnswerCheck, Pebble, Trail } from '@cairn/shared/api/trails';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { rewardsUi, rewardsUiStore } from '../../rewards';
 import { FinishScreen } from '../components/FinishScreen';
 import { PlayerScreen } from '../components/PlayerScreen';
+import { useCountUp } from '../count-up';
 import { nextTrail } from '../next-trail';
 import { mineral, pebble } from './player.fixtures';
 
@@ -280,5 +281,26 @@ describe('the next trail', () => {
     expect(nextTrail([trail(1), done, later, started, due], 1, '2026-11-25')?.id).toBe(5);
     expect(nextTrail([trail(1), done, later, started], 1, '2026-11-25')?.id).toBe(4);
     expect(nextTrail([trail(1), done, later], 1, '2026-11-25')).toBeNull();
+  });
+});
+
+describe('the count-up of the end screen', () => {
+  function Figure({ target }: { target: number }) {
+    return <span data-testid="figure">{useCountUp(target, 300)}</span>;
+  }
+  const motion = (reduce: boolean) =>
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: reduce && q.includes('reduce') }));
+
+  it('counts up from 0 to the figure', async () => {
+    motion(false);
+    render(<Figure target={80} />);
+    expect(screen.getByTestId('figure')).toHaveTextContent(/^0$/);
+    await waitFor(() => expect(screen.getByTestId('figure')).toHaveTextContent(/^80$/));
+  });
+
+  it('shows the figure at once under reduced motion', () => {
+    motion(true);
+    render(<Figure target={80} />);
+    expect(screen.getByTestId('figure')).toHaveTextContent(/^80$/);
   });
 });
