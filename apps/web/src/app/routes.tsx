@@ -64,6 +64,8 @@ const adminAudit = () => import('../features/admin/components/AuditScreen');
 const adminCustomers = () => import('../features/admin/components/CustomersScreen');
 const adminTeams = () => import('../features/admin-trails/components/TeamsScreen');
 const adminTrails = () => import('../features/admin-trails/components/TrailsScreen');
+const xapiSettings = () => import('../features/xapi/components/XapiScreen');
+const ltiPlatforms = () => import('../features/lti/components/LtiPlatformsScreen');
 
 /** Both spellings of the four password screens of §2. */
 const passwordRoutes: RouteObject[] = [
@@ -111,6 +113,11 @@ function localeTree(locale: LocaleCode): RouteObject[] {
               element: guardedLayout(() => import('./layouts/DefaultLayout'), ['nav', 'me', 'notifications', 'chat']),
               children: [
                 { path: 'games', lazy: lazy(games, main, ['games']), handle: { prefetch: prefetchTrails } },
+                // an instructor's LTI launch lands here (docs/lti.md)
+                {
+                  path: 'lti/course/:id',
+                  lazy: lazy(() => import('../features/lti/components/LtiCourseScreen'), main, ['lti']),
+                },
                 {
                   path: 'games/:id',
                   lazy: lazy(() => import('../features/games/components/GameDetailScreen'), main, [
@@ -179,7 +186,7 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                 {
                   // the admin side (docs/admin.md): its layout holds the tab nav; each tab is its own screen
                   path: 'admin',
-                  element: guardedLayout(() => import('./layouts/AdminLayout'), ['admin']),
+                  element: guardedLayout(() => import('./layouts/AdminLayout'), ['admin', 'lti', 'xapi']),
                   children: [
                     { index: true, element: <Navigate to={localizePath('/admin/people', locale)} replace /> },
                     { path: 'people', lazy: lazy(adminPeople, main, ['admin', 'validation']) },
@@ -187,6 +194,8 @@ function localeTree(locale: LocaleCode): RouteObject[] {
                     { path: 'trails', lazy: lazy(adminTrails, main, ['admin', 'admin-trails']) },
                     { path: 'audit', lazy: lazy(adminAudit, main, ['admin']) },
                     { path: 'customers', lazy: lazy(adminCustomers, main, ['admin', 'validation']) },
+                    { path: 'lti', lazy: lazy(ltiPlatforms, main, ['admin', 'lti']) },
+                    { path: 'xapi', lazy: lazy(xapiSettings, main, ['admin', 'xapi']) },
                   ],
                 },
               ],
@@ -231,6 +240,8 @@ function localeTree(locale: LocaleCode): RouteObject[] {
               lazy: lazy(() => import('../features/public/components/PublicEntryScreen'), main, ['auth']),
             },
             { path: 'thank-you', lazy: lazy(player, (m) => m.ThankYouScreen, ['player']) },
+            // where an LTI launch lands (docs/lti.md): the one-time code becomes a session
+            { path: 'lti/start', lazy: lazy(() => import('../features/lti/components/LtiStartScreen'), main, ['lti']) },
           ],
         },
         {

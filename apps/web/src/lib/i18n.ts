@@ -26,6 +26,8 @@ export const NAMESPACES = [
   'admin',
   'admin-trails',
   'offline',
+  'lti',
+  'xapi',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,6 +11,7 @@ import type dashboards from '../locales/en/dashboards.json';
 import type errors from '../locales/en/errors.json';
 import type games from '../locales/en/games.json';
 import type insight from '../locales/en/insight.json';
+import type lti from '../locales/en/lti.json';
 import type me from '../locales/en/me.json';
 import type media from '../locales/en/media.json';
 import type nav from '../locales/en/nav.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       results: typeof results;
       validation: typeof validation;
       welcome: typeof welcome;
+      lti: typeof lti;
     };
   }
 }

@@ -15,7 +15,7 @@ const tab =
  * refuses them either way.
  */
 export default function AdminLayout() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'lti', 'xapi']);
   const localize = useLocalePath();
   const { data: user, isPending } = useProfile();
   if (isPending) {
@@ -33,6 +33,8 @@ export default function AdminLayout() {
         ['/admin/teams', t('tabs.teams')],
         ['/admin/trails', t('tabs.trails')],
         ['/admin/audit', t('tabs.audit')],
+        ['/admin/lti', t('lti:admin.tab')],
+        ['/admin/xapi', t('xapi:tab')],
       ]
     : [];
   if (root) tabs.push(['/admin/customers', t('tabs.customers')]);
