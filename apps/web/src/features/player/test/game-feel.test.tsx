@@ -262,6 +262,61 @@ describe('the end screen', () => {
   });
 });
 
+describe('the end screen of a survey or an assessment', () => {
+  it("says an assessment is complete and shows the learner's profile dimensions, with no score or verdict", async () => {
+    stubServer({
+      'GET /api/results/users/7/4': () =>
+        json({
+          data: {
+            user: { id: 7, name: 'Lee Learner' },
+            trail: { id: 4, name: 'Listening', type: 'assessment', icon: null, can_reset: false, pdf: null },
+            summary: {
+              status: { status: 'completed', score: 2, total: 2 },
+              tries: { score: 1, total: 0 },
+              duration: { score: 61, total: 0 },
+              points: { score: 0, total: 0 },
+              crowns: { score: 0, total: 0 },
+              rewards: { score: 0, total: 0 },
+            },
+            certificates: [],
+            markers: [],
+            player: { dimensions: [{ id: 'empathy', name: 'Empathy', score: 7, total: 10 }] },
+          },
+        }),
+    });
+    const progress = { ...first.progress, answered: 2, passed: 2, total: 2, status: 'completed' as const };
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <FinishScreen
+              trailId={4}
+              trailName="Listening"
+              trailType="assessment"
+              progress={progress}
+              passed
+              userId={7}
+              learnerName=""
+              onReview={() => {}}
+              onResults={() => {}}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    const end = screen.getByRole('region', { name: 'Assessment complete' });
+    expect(end).toHaveTextContent('You have completed the assessment Listening.');
+    expect(within(end).getByText('2 of 2 questions answered')).toBeInTheDocument();
+    expect(within(end).queryByText('Score')).toBeNull();
+    expect(end).not.toHaveTextContent(/pass/i);
+    const profile = await within(end).findByRole('region', { name: 'Your profile' });
+    expect(profile).toHaveTextContent('Empathy');
+    expect(profile).toHaveTextContent('7 / 10');
+  });
+});
+
 describe('the next trail', () => {
   const trail = (id: number, over: Partial<Trail> = {}): Trail =>
     ({
