@@ -131,3 +131,38 @@ test('the teams screen lists the demo team with its admin and passes axe at both
     await admin.context().close();
   }
 });
+
+test('the admin forms a team and adds Rico through the search; his chat list shows the team live, and loses it when it is deleted', async ({
+  browser,
+}) => {
+  const size = { width: 1280, height: 800 };
+  const admin = await signedIn(browser, DEMO.coach, size);
+  const rival = await signedIn(browser, DEMO.rival, size);
+  const panel = rival.getByRole('dialog', { name: 'Side panel' });
+  await rival.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /^Chat/ }).click();
+  await expect(panel.getByTestId('discussion').first()).toBeVisible();
+  await expect(panel.getByTestId('discussion').filter({ hasText: 'Night shift' })).toHaveCount(0);
+
+  await admin.goto('/admin/teams');
+  await admin.getByLabel('New team name').fill('Night shift');
+  await admin.getByRole('button', { name: 'Create team' }).click();
+  const team = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Night shift' }) });
+  await expect(team.getByText('This team has no members yet.')).toBeVisible();
+  await team.getByRole('button', { name: 'Add people' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Add people to “Night shift”' });
+  await dialog.getByLabel('Find people by name or e-mail').fill('rival');
+  await dialog.getByRole('button', { name: 'Add Rico Rival' }).click();
+  await dialog.getByRole('button', { name: 'Add to team' }).click();
+  await team.getByRole('button', { name: 'Make Rico Rival the team admin' }).click();
+  await expect(team.getByText('Admin', { exact: true })).toBeVisible();
+
+  // Rico's open chat list gains the team without a reload
+  await expect(panel.getByTestId('discussion').filter({ hasText: 'Night shift' })).toBeVisible({ timeout: 15_000 });
+
+  await team.getByRole('button', { name: 'Delete' }).click();
+  await admin.getByRole('dialog', { name: 'Delete “Night shift”?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByRole('heading', { name: 'Night shift' })).toHaveCount(0);
+  await expect(panel.getByTestId('discussion').filter({ hasText: 'Night shift' })).toHaveCount(0, { timeout: 15_000 });
+  await admin.context().close();
+  await rival.context().close();
+});

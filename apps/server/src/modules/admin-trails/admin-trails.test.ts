@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AdminTrail } from '@cairn/shared';
+import type { AdminTrail, ClientToServerEvents, ServerToClientEvents } from '@cairn/shared';
 import { zipSync } from 'fflate';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { multipart } from '../../test/fixtures/media.fixtures';
@@ -73,7 +75,9 @@ beforeAll(async () => {
   // "other" administers their own customer: they still see nothing of Acme's
   await t.database.pool.query('update users set is_admin = true where id = $1', [ids.other]);
 });
+const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await t?.close();
 });
 
@@ -251,6 +255,29 @@ describe('preview, publish, assign', () => {
     expect(un.json().data.people).toBe(1);
     expect(await gamesOf('learner')).not.toContain(id);
     expect(await gamesOf('rival')).toContain(id);
+  });
+
+  it("an assignment reaches the assignee's open Home live (COUNTERS), and so does unassigning", async () => {
+    const id = await published('Live one');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const rival = await new Promise<(typeof sockets)[number]>((resolve, reject) => {
+      const s = connect(base, {
+        path: '/socket.io',
+        auth: { token: tok.rival },
+        transports: ['websocket'],
+        forceNew: true,
+      });
+      sockets.push(s);
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+    const assigned = new Promise((r) => rival.once('COUNTERS', r));
+    await call('coach', 'POST', `/api/admin/trails/${id}/assignments`, { user_ids: [ids.rival] });
+    expect(await assigned).toEqual({});
+    const unassigned = new Promise((r) => rival.once('COUNTERS', r));
+    await call('coach', 'DELETE', `/api/admin/trails/${id}/assignments`, { user_ids: [ids.rival] });
+    expect(await unassigned).toEqual({});
   });
 
   it('refuses bad targets and dates with field errors, assigning no one', async () => {
