@@ -141,6 +141,9 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION cairn_insight_attempts_sums() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- a rebuild sums every capture at once afterwards (one row updated thousands of times in one transaction would
+  -- leave a version chain as long, and each update walks it)
+  IF current_setting('cairn.insight_rebuild', true) = 'on' THEN RETURN NULL; END IF;
   -- a trail being deleted takes its sums with it (cascade): nothing to take out
   IF TG_OP IN ('UPDATE', 'DELETE') AND EXISTS (SELECT 1 FROM trails WHERE id = OLD.trail_id) THEN
     PERFORM cairn_insight_apply(OLD, -1);
@@ -224,6 +227,8 @@ CREATE TRIGGER pebble_states_funnel_delete AFTER DELETE ON pebble_states FOR EAC
 -- Rebuilds every capture and sum from the complete attempts (this migration, and the scale seed after a bulk load).
 CREATE FUNCTION cairn_insight_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- the sums trigger stands aside until the end (set_config local to the transaction)
+  PERFORM set_config('cairn.insight_rebuild', 'on', true);
   DELETE FROM insight_attempts;
   DELETE FROM insight_choices;
   DELETE FROM insight_items;
@@ -234,6 +239,21 @@ BEGIN
     SELECT s.pebble_id, (s.user_id % 16)::smallint, min(s.trail_id), count(*), count(s.answered_at)
       FROM pebble_states s GROUP BY s.pebble_id, (s.user_id % 16)::smallint;
   PERFORM cairn_insight_capture(tp.user_id, tp.trail_id) FROM trail_progress tp WHERE tp.completed_at IS NOT NULL;
+  PERFORM set_config('cairn.insight_rebuild', 'off', true);
+  INSERT INTO insight_trails (trail_id, n, sum_y, sum_y2)
+    SELECT a.trail_id, count(*), sum(a.total), sum(a.total * a.total) FROM insight_attempts a GROUP BY a.trail_id;
+  INSERT INTO insight_items (pebble_id, trail_id, n, sum_f, sum_f2, sum_fy)
+    SELECT u.pid, min(a.trail_id), count(*), sum(u.f), sum(u.f * u.f), sum(u.f * a.total)
+      FROM insight_attempts a CROSS JOIN LATERAL unnest(a.pebble_ids, a.fractions) AS u(pid, f)
+     WHERE EXISTS (SELECT 1 FROM pebbles p WHERE p.id = u.pid)
+     GROUP BY u.pid;
+  INSERT INTO insight_choices (mineral_id, choice, trail_id, pebble_id, n, sum_y, sum_y2, sum_f)
+    SELECT u.mid, u.k, min(a.trail_id), min(u.pid), count(*), sum(a.total), sum(a.total * a.total),
+           sum(coalesce(a.fractions[array_position(a.pebble_ids, u.pid)], 0))
+      FROM insight_attempts a
+      CROSS JOIN LATERAL unnest(a.choice_minerals, a.choice_keys, a.choice_pebbles) AS u(mid, k, pid)
+     WHERE EXISTS (SELECT 1 FROM minerals m WHERE m.id = u.mid)
+     GROUP BY u.mid, u.k;
 END $$;
 --> statement-breakpoint
 SELECT cairn_insight_rebuild();

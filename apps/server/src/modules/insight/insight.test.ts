@@ -217,6 +217,33 @@ describe('GET /api/coach/insight/{trail_id}: figures', () => {
     for (const n of [1, 2, 3]) expect(codes(q(n))).not.toContain('negative_discrimination');
   });
 
+  it('rebuilds to the same sums the triggers keep (cairn_insight_rebuild, used after bulk loads)', async () => {
+    const live = (d: Insight) => ({
+      summary: { ...d.summary, median: null, median_seconds: null, skewness: null, kurtosis: null },
+      pebbles: d.pebbles.map((p) => ({
+        ...p,
+        efficiency: null,
+        flags: p.flags.filter((f) => f.code !== 'low_efficiency'),
+        options: p.options.map((o) => ({ ...o, top_third: null, bottom_third: null, flags: [] })),
+      })),
+      funnel: d.funnel,
+    });
+    const before = live(await insight());
+    await t.database.db.execute(sql`select cairn_insight_rebuild()`);
+    const after = await insight();
+    expect(after.settled_at).toBeNull();
+    const rebuilt = live(after);
+    expect(rebuilt.funnel).toEqual(before.funnel);
+    near(rebuilt.summary.alpha, before.summary.alpha, 'alpha after a rebuild');
+    rebuilt.pebbles.forEach((p, j) => {
+      near(p.discrimination, before.pebbles[j].discrimination, `Q${j + 1} discrimination after a rebuild`);
+      expect(p.options.map((o) => o.count)).toEqual(before.pebbles[j].options.map((o) => o.count));
+      p.options.forEach((o, k) => {
+        near(o.point_biserial, before.pebbles[j].options[k].point_biserial, `Q${j + 1} option ${k} after a rebuild`);
+      });
+    });
+  });
+
   it('counts the funnel: every learner reached and answered every pebble', async () => {
     const data = await insight();
     expect(data.funnel.map((f) => [f.reached, f.answered])).toEqual(XP.map(() => [LEARNERS, LEARNERS]));
