@@ -97,6 +97,8 @@ test('an answer answers back, and the trail ends on one screen worth a screensho
   const exam = await api(request);
   await exam.reset();
   await page.setViewportSize(PHONE);
+  // the phone asks for reduced motion: the band appears without moving
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/login');
   await signIn(page, WHO);
   await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
@@ -111,6 +113,7 @@ test('an answer answers back, and the trail ends on one screen worth a screensho
   await expect(wrong).toBeVisible();
   await expect(wrong).toHaveAttribute('data-check', 'wrong');
   expect(await hueOf(wrong)).toBe('red');
+  expect(await wrong.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   await expect(wrong.getByText('The right answer')).toBeVisible();
   await expect(wrong.getByText('Paris', { exact: true })).toBeVisible();
   await expect(wrong.getByText('Paris has been the capital of France since the 10th century.')).toBeVisible();
@@ -125,12 +128,15 @@ test('an answer answers back, and the trail ends on one screen worth a screensho
 
   // on a desktop, a right answer: green, with the xp it earned
   await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await expect(page.getByText('Which of these numbers are prime?')).toBeVisible();
   for (const n of [/2$/, /3$/, /5$/]) await tick(page, 'checkbox', n);
   await page.getByRole('button', { name: 'Next' }).click();
   const right = page.getByRole('region', { name: 'Correct!' });
   await expect(right).toBeVisible();
   expect(await hueOf(right)).toBe('green');
+  // without that wish it rises into place
+  expect(await right.evaluate((el) => getComputedStyle(el).animationName)).toBe('check-in');
   await expect(right.getByText('+10 xp')).toBeVisible();
   await expect(right.getByText('The right answer')).toHaveCount(0);
   expect(await violations(page), 'check step at 1280px').toEqual([]);
