@@ -57,7 +57,7 @@ export default function BattleScreen() {
     );
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-3 px-3 pb-6" data-battle={battle.id}>
-      <BattleStrip battle={battle} />
+      <BattleStrip battle={battle} revealed={revealed} />
       <BattleBody battle={battle} readAt={query.dataUpdatedAt} revealed={revealed} onReveal={setRevealed} />
     </section>
   );
@@ -74,12 +74,14 @@ function BattleBody({
   revealed: number | null;
   onReveal: (pebbleId: number | null) => void;
 }) {
-  const { t } = useTranslation('battles');
+  const { t } = useTranslation(['battles', 'common']);
   const localize = useLocalePath();
   const { me, opponent } = sidesOf(battle);
   // after Continue, keyboard and screen-reader users start at the next question's title
   const [moved, setMoved] = useState(false);
   const reveal = revealed === null ? undefined : battle.reveals.find((r) => r.pebble_id === revealed);
+  // answered, the battle is being read again: its reveal comes with it
+  if (revealed !== null && !reveal) return <Spinner label={t('common:status.loading')} />;
   if (reveal)
     return (
       <BattleReveal
@@ -168,7 +170,7 @@ function BattlePebble({
   pebbleId: number;
   readAt: number;
   focusTitle: boolean;
-  onAnswered: (pebbleId: number) => void;
+  onAnswered: (pebbleId: number | null) => void;
 }) {
   const { t } = useTranslation(['battles', 'common']);
   const qc = useQueryClient();
@@ -198,7 +200,9 @@ function BattlePebble({
   async function onMove(move: Move, answers: MineralAnswer[]) {
     if (move !== 'next' || busy) return;
     setBusy(true);
-    let stored = false;
+    // its reveal is what shows next (a spinner until the battle read after the answer brings it), so the live
+    // update of this very answer, or the end of the battle it makes, never skips it
+    onAnswered(p.id);
     try {
       await submitAnswers(p.id, {
         answers,
@@ -206,15 +210,14 @@ function BattlePebble({
         battle_id: battle.id,
         pool_id: p.minerals[0]?.properties.pool_id ?? null,
       });
-      stored = true;
       void qc.invalidateQueries({ queryKey: trailsKey });
     } catch {
-      // the toast said why; the battle is read again below either way
+      // the toast said why; the question shows again, the battle is read again below
+      onAnswered(null);
     } finally {
       await qc.invalidateQueries({ queryKey: battleKey(battle.id) });
       setBusy(false);
     }
-    if (stored) onAnswered(p.id);
   }
 
   const at = Math.min((sidesOf(battle).me.answered ?? 0) + 1, battle.total);

@@ -26,11 +26,13 @@ function StripSide({ side, end = false }: { side: Battle['challenger']; end?: bo
  * The compact score strip of a battle in play (docs/battles.md): a way out, both players and their points, the
  * question the viewer is on, and the opponent's progress; the opponent's side is a polite live region.
  */
-export function BattleStrip({ battle }: { battle: Battle }) {
+export function BattleStrip({ battle, revealed = null }: { battle: Battle; revealed?: number | null }) {
   const { t } = useTranslation('battles');
   const localize = useLocalePath();
   const { me, opponent } = sidesOf(battle);
-  const at = Math.min(me.answered + 1, battle.total);
+  // the question on screen: the one whose reveal shows, else the next to answer
+  const shown = revealed === null ? -1 : battle.reveals.findIndex((r) => r.pebble_id === revealed);
+  const at = shown >= 0 ? shown + 1 : Math.min(me.answered + 1, battle.total);
   const progress = battle.total > 0 ? Math.round((opponent.answered / battle.total) * 100) : 0;
   return (
     <header className="sticky top-0 z-10 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur">
@@ -54,8 +56,13 @@ export function BattleStrip({ battle }: { battle: Battle }) {
         <div aria-live="polite" className="flex min-w-0 flex-1 flex-col gap-1">
           <StripSide side={opponent} end />
           <div className="flex items-center justify-end gap-2">
-            <span className="text-xs text-slate-600">
-              {t('score.answered', { answered: opponent.answered, total: battle.total })}
+            <span className="text-xs whitespace-nowrap text-slate-600">
+              <span aria-hidden="true">
+                {opponent.answered}/{battle.total}
+              </span>
+              <span className="sr-only">
+                {t('score.answered', { answered: opponent.answered, total: battle.total })}
+              </span>
             </span>
             <div className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
               <div className="h-full rounded-full bg-slate-700" style={{ width: `${progress}%` }} />
