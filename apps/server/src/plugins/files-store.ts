@@ -35,8 +35,10 @@ export async function serveFromStore(
   if (app.config.storage.redirect) {
     const query = request.query as { exp?: string };
     const now = Math.floor(Date.now() / 1000);
-    // private: the store's URL lasts as long as the signed link it came from; public: the signing lifetime
-    const expiresIn = isPrivateKey(key) ? Number(query.exp) - now : app.config.fileUrls.ttlSeconds;
+    // a signed link: the store's URL lasts as long as it does; public files and shared avatars (served without a
+    // signature): the signing lifetime
+    const exp = Number(query.exp);
+    const expiresIn = Number.isFinite(exp) && exp > now ? exp - now : app.config.fileUrls.ttlSeconds;
     const type = contentTypeOf(key);
     const name = (key.split('/').pop() ?? 'file').replace(/[^\w.-]/g, '_');
     const disposition = isPrivateKey(key)

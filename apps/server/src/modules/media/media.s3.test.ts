@@ -69,7 +69,10 @@ describe('media on an S3 store', () => {
     expect(served.rawPayload.equals(image)).toBe(true);
     // private stays private: no signature, or a forged one, is a 403
     expect((await t.app.inject({ url: `/files/${key}` })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: m.url.replace(/sig=./, 'sig=A') })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: m.url.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`) }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/files/media/1/none.png' })).statusCode).toBe(403);
   });
 
@@ -155,6 +158,20 @@ describe('media on an S3 store', () => {
       expect(fetched.headers.get('content-disposition')).toMatch(/^attachment/);
       // no signature: refused before any redirect
       expect((await r.app.inject({ url: `/files/${keyOf(m.url)}` })).statusCode).toBe(403);
+      // a chosen avatar is shared without a signature: redirected with the signing lifetime
+      const me = (await r.app.inject({ url: '/api/user/profile', headers: bearer(token) })).json().data.id as number;
+      const attach = await r.app.inject({
+        method: 'POST',
+        url: '/api/vaults/attach',
+        headers: bearer(token),
+        payload: { vault_ids: [m.id], relation: 'avatar', model: 'user', model_id: me },
+      });
+      expect(attach.statusCode).toBe(200);
+      const avatar = await r.app.inject({ url: `/files/${keyOf(m.url)}` });
+      expect(avatar.statusCode).toBe(302);
+      const shared = new URL(String(avatar.headers.location));
+      expect(Number(shared.searchParams.get('X-Amz-Expires'))).toBe(r.config.fileUrls.ttlSeconds);
+      expect((await fetch(shared)).status).toBe(200);
     } finally {
       await r.close();
     }
