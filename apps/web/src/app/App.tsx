@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { startOfflineSync } from '../features/offline';
+import { fetchRewardsList, rewardsUi } from '../features/rewards';
 import {
   applyCustomerColours,
   applyCustomerManifest,
@@ -46,7 +47,15 @@ export function App({ routes, router, queryClient }: Props) {
     }
     // the outbox of answers made offline goes now, on `online` and on Background Sync; then the screens read the
     // server's decisions (docs/offline.md)
-    const offOffline = startOfflineSync(() => void queryClient.invalidateQueries());
+    const offOffline = startOfflineSync((trailIds, since) => {
+      void queryClient.invalidateQueries();
+      // the rewards the accepted answers unlocked pop up now (their live events came while the socket was away)
+      fetchRewardsList()
+        .then((all) =>
+          rewardsUi.show(all.filter((r) => trailIds.includes(r.trail_id) && Date.parse(r.created_at) >= since - 5000)),
+        )
+        .catch(() => {});
+    });
     const offPrefetch = installLinkPrefetch(routes, queryClient);
     const offObservability = startObservability(router);
     return () => {

@@ -7,6 +7,7 @@ import {
   type PendingAnswer,
   pendingAnswers,
   queueAnswer,
+  saveTrail,
 } from './store';
 import { currentOfflineUser } from './sync';
 
@@ -121,3 +122,29 @@ export async function localAnswer(
 /** Whether a request failed for want of a network (rather than being refused). */
 export const isNetworkFailure = (err: unknown) =>
   err instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+
+/**
+ * An answer the server accepted online, laid over the downloaded trail at once (so a network lost right after it
+ * still plays on from the right pebble); the caller then reads the download again for the server's verdicts.
+ * Resolves with the trail's id when the pebble belongs to a download.
+ */
+export async function noteOnlineAnswer(pebbleId: number, form: AnswerForm): Promise<number | null> {
+  const userId = currentOfflineUser();
+  if (userId === null) return null;
+  const trail = await trailOfPebble(userId, pebbleId, await downloadedTrails(userId));
+  if (!trail) return null;
+  const pebbles = trail.content.pebbles.map((p) =>
+    p.id === pebbleId
+      ? {
+          ...p,
+          answered: true,
+          minerals: p.minerals.map((m) => {
+            const a = form.answers.find((x) => x.id === m.id);
+            return { ...m, answer: a ? { id: m.id, options: a.options, value: a.value ?? null } : m.answer };
+          }),
+        }
+      : p,
+  );
+  await saveTrail({ ...trail, content: { ...trail.content, pebbles } });
+  return trail.trailId;
+}

@@ -19,19 +19,21 @@ export async function requestBackgroundSync(): Promise<void> {
 /**
  * Starts sending the outbox: now (the app's start), on every `online` event, and when the service worker relays a
  * Background Sync; one code path (syncOutbox). After a run, the trails whose answers were settled are read again
- * (the device holds the server's state) and `settled` lets the app refresh what it shows.
+ * (the device holds the server's state) and `settled` lets the app refresh what it shows and announce what the
+ * server decided since the run began (`since`, ms): live events sent while the device was offline were missed.
  */
-export function startOfflineSync(settled: (trailIds: number[]) => void): () => void {
+export function startOfflineSync(settled: (trailIds: number[], since: number) => void): () => void {
   const touched = new Set<number>();
   const offSettled = onSettled((entry) => touched.add(entry.trailId));
   const go = () => {
+    const since = Date.now();
     syncOutbox()
       .then(async (count) => {
         if (count === 0 && touched.size === 0) return;
         const ids = [...touched];
         touched.clear();
         for (const id of ids) await refreshDownload(id).catch(() => {});
-        settled(ids);
+        settled(ids, since);
       })
       .catch((err) => console.warn('outbox not sent', err));
   };

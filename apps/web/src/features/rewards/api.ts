@@ -5,11 +5,12 @@ import { http } from '../../lib/http';
 export const rewardsKey = ['rewards'] as const;
 
 /** GET /api/rewards/user: the signed-in user's rewards, newest first. */
+export function fetchRewardsList(): Promise<Reward[]> {
+  return http.get<{ data: Reward[] }>('/api/rewards/user').then((r) => r.data);
+}
+
 export function useRewards() {
-  return useQuery({
-    queryKey: rewardsKey,
-    queryFn: () => http.get<{ data: Reward[] }>('/api/rewards/user').then((r) => r.data),
-  });
+  return useQuery({ queryKey: rewardsKey, queryFn: fetchRewardsList });
 }
 
 /** GET /api/rewards/user/{ids}: some of the user's rewards (the ids a NOTIFY_REWARD names). */

@@ -1,5 +1,5 @@
 // The rewards feature's public face: what other features may use; everything else in features/rewards is its own.
-export { fetchRewards, rewardsKey, useRewards } from './api';
+export { fetchRewards, fetchRewardsList, rewardsKey, useRewards } from './api';
 export { RewardsCarousel } from './components/RewardsCarousel';
 export { RewardsList } from './components/RewardsList';
 export { rewardsUi, rewardsUiStore } from './store';

@@ -7,7 +7,9 @@ import {
   isNetworkFailure,
   localAnswer,
   localPebble,
+  noteOnlineAnswer,
   OfflineRefusal,
+  refreshDownload,
   requestBackgroundSync,
   syncOutbox,
 } from '../offline';
@@ -69,7 +71,12 @@ export async function submitAnswers(pebbleId: number, form: AnswerForm): Promise
     await syncOutbox();
   }
   try {
-    return await http.post<AnswerResult>(`/api/pebbles/${pebbleId}`, sent);
+    const res = await http.post<AnswerResult>(`/api/pebbles/${pebbleId}`, sent);
+    // a downloaded trail keeps up with answers made online (features/offline)
+    void noteOnlineAnswer(pebbleId, sent)
+      .then((trailId) => (trailId === null ? undefined : refreshDownload(trailId)))
+      .catch((err) => console.warn('offline copy not updated', err));
+    return res;
   } catch (err) {
     const local = isNetworkFailure(err) ? await offlineAnswer(pebbleId, sent) : null;
     if (local) return local;

@@ -1,0 +1,192 @@
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+// Offline play (docs/offline.md): the demo exam downloaded, played without a network across a reload and a closed
+// page, then sent back exactly once. The rival plays it: the learner's first reward belongs to results.spec.ts.
+const WHO = DEMO.rival;
+
+async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: number) {
+  const options = section.getByRole(role);
+  await expect(options.first()).toBeVisible();
+  await options.nth(Math.min(index, (await options.count()) - 1)).focus();
+  await section.page().keyboard.press('Space');
+}
+
+/** Answers every mineral of the pebble on screen; returns the mineral types. */
+async function answerPebble(page: Page): Promise<string[]> {
+  const types: string[] = [];
+  for (const section of await page.locator('section[data-mineral-type]').all()) {
+    const type = (await section.getAttribute('data-mineral-type')) ?? '';
+    types.push(type);
+    switch (type) {
+      case 'text_input':
+        await section.getByRole('textbox').fill('carbon dioxide');
+        break;
+      case 'number_input':
+        await section.getByRole('textbox').fill('8');
+        break;
+      case 'date_input':
+        await section.getByRole('combobox', { name: 'Day' }).selectOption('01');
+        await section.getByRole('combobox', { name: 'Month' }).selectOption('01');
+        await section.getByRole('combobox', { name: 'Year' }).selectOption('2000');
+        break;
+      case 'order': {
+        const items = section.getByRole('listitem').getByRole('button');
+        await items.last().focus();
+        await page.keyboard.press('Space');
+        for (let i = 1; i < (await items.count()); i++) await page.keyboard.press('ArrowUp');
+        await page.keyboard.press('Space');
+        break;
+      }
+      case 'word_bubble':
+        for (const word of await section.getByRole('button', { pressed: false }).all()) await word.click();
+        break;
+      default:
+        await pressChoice(section, type.startsWith('ma_') ? 'checkbox' : 'radio', 1);
+    }
+  }
+  return types;
+}
+
+/** Answers and moves on `count` times (the last move stays on the trail's last pebble: `lastMoves` false). */
+async function play(page: Page, count: number, lastMoves = true): Promise<string[]> {
+  const seen: string[] = [];
+  for (let step = 0; step < count; step++) {
+    const form = page.locator('form[data-pebble-id]');
+    await expect(form).toBeVisible();
+    const id = await form.getAttribute('data-pebble-id');
+    seen.push(...(await answerPebble(page)));
+    await page.getByRole('button', { name: /^(Next|Finish)$/ }).click();
+    if (step === count - 1 && !lastMoves) continue;
+    // online, a pebble with a right answer shows its check step first (Continue moves on); offline it cannot
+    const check = page.getByRole('button', { name: /^(Continue|See your result)$/ });
+    await expect(async () => {
+      if (await check.isVisible()) await check.click();
+      expect(await page.locator(`form[data-pebble-id]:not([data-pebble-id="${id}"])`).count()).toBeGreaterThan(0);
+    }).toPass({ timeout: 15_000 });
+  }
+  return seen;
+}
+
+async function token(request: APIRequestContext, who = WHO): Promise<string> {
+  const res = await request.post('/api/login', {
+    data: { username: who.email, password: who.password, accepted: true },
+  });
+  return (await res.json()).data.access_token;
+}
+
+async function progressOf(request: APIRequestContext, trailId: number) {
+  const res = await request.get(`/api/games/${trailId}`, {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+  });
+  return (await res.json()).data.progress as { answered: number; status: string; tries_used: number };
+}
+
+/** Signs in, opens the demo exam's page and makes it available offline; returns its id. */
+async function download(page: Page, context: BrowserContext): Promise<number> {
+  await page.goto('/login');
+  await signIn(page, WHO);
+  await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+  // the service worker controls the page (it serves the shell and the kept files without a network)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.getByRole('link', { name: /Demo exam/ }).click();
+  await expect(page).toHaveURL(/\/games\/\d+$/);
+  const trailId = Number(page.url().match(/\/games\/(\d+)/)?.[1]);
+  const toggle = page.getByRole('switch', { name: 'Available offline' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await toggle.press('Space');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText(/on this device$/)).toBeVisible();
+  void context;
+  return trailId;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ page, request }) => {
+  await warmUpLogin(request, WHO);
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Congratulations!' }), async () => {
+    await page.keyboard.press('Escape');
+  });
+});
+
+test('answers made offline before the coach reset the trail are refused, and the learner sees which', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const trailId = await download(page, context);
+  // one answer online, so the attempt has begun
+  await page.goto(`/player/${trailId}`);
+  await play(page, 1);
+  await expect.poll(async () => (await progressOf(request, trailId)).answered).toBe(1);
+
+  await context.setOffline(true);
+  await play(page, 2);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — 2 answers will be sent' })).toBeVisible();
+
+  // meanwhile the coach resets the rival's trail
+  const coach = await token(request, DEMO.coach);
+  const rivalId = (
+    await (
+      await request.get('/api/user/profile', { headers: { Authorization: `Bearer ${await token(request)}` } })
+    ).json()
+  ).data.id;
+  const reset = await request.post(`/api/users/${rivalId}/reset/trail`, {
+    headers: { Authorization: `Bearer ${coach}` },
+    data: { trails_ids: [trailId] },
+  });
+  expect(reset.status()).toBe(200);
+
+  await context.setOffline(false);
+  const refused = page.getByRole('alert').filter({ hasText: '2 answers were not accepted' });
+  await expect(refused).toBeVisible({ timeout: 20_000 });
+  await expect(refused.getByRole('listitem')).toHaveCount(2);
+  await expect(refused.getByRole('listitem').first()).toContainText('the trail was reset after you answered');
+  expect(await progressOf(request, trailId)).toMatchObject({ answered: 0 });
+  await refused.getByRole('button', { name: 'OK, got it' }).click();
+  await expect(refused).toBeHidden();
+});
+
+test('the demo exam downloaded, played offline across a reload and a closed page, sent exactly once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const trailId = await download(page, context);
+  await page.goto(`/player/${trailId}`);
+  await expect(page.locator('form[data-pebble-id]')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  const seen = await play(page, 4);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — 4 answers will be sent' })).toBeVisible();
+
+  // the page is closed and the app opened again, still without a network: the answers are still waiting
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(`/player/${trailId}`);
+  await expect(again.getByRole('status').filter({ hasText: 'Offline — 4 answers will be sent' })).toBeVisible();
+  seen.push(...(await play(again, 3, false)));
+  expect(seen).toEqual(expect.arrayContaining(['sa_text', 'ma_text', 'order', 'text_input']));
+  await expect(again.getByRole('status').filter({ hasText: 'Offline — 7 answers will be sent' })).toBeVisible();
+  // nothing final without the server: no reward popup, no end screen
+  await expect(again.getByRole('dialog', { name: /Congratulations!|Your first reward!/ })).toHaveCount(0);
+  await expect(again.locator('[data-end-screen]')).toHaveCount(0);
+  expect((await progressOf(request, trailId)).answered).toBe(0);
+
+  // back online: sent in the background, then the server's decisions arrive
+  await context.setOffline(false);
+  const popup = again.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(popup).toBeVisible({ timeout: 30_000 });
+  await again.screenshot({ path: test.info().outputPath('rewards-after-sync-1280.png') });
+  await again.keyboard.press('Escape');
+  await expect(again.getByRole('dialog', { name: 'Your first reward!' })).toBeVisible();
+  await expect(again.getByRole('status').filter({ hasText: /answers? (will be sent|left|waiting)/ })).toHaveCount(0);
+  const progress = await progressOf(request, trailId);
+  expect(progress).toMatchObject({ answered: 7, status: 'completed', tries_used: 1 });
+});
