@@ -50,6 +50,8 @@ for (const size of [
     // a package with a mistake: the problem is shown by its path, nothing is imported
     await admin.goto('/admin/trails');
     await expect(admin.getByRole('heading', { name: 'Upload a trail' })).toBeVisible();
+    // the list has loaded: the session's refresh after the page load is behind us (it re-renders the screen)
+    await expect(admin.getByRole('list', { name: 'Trails of your organisation' })).toBeVisible();
     const file = admin.getByLabel('Package file');
     await file.setInputFiles({
       name: 'safety.yaml',
@@ -87,6 +89,7 @@ for (const size of [
 
     // publish, then assign to the demo team with a due date
     await admin.goto('/admin/trails');
+    await expect(row.getByText('Draft', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Publish' }).click();
     const confirm = admin.getByRole('dialog', { name: `Publish “${name}”?` });
     await confirm.getByRole('button', { name: 'Publish' }).click();
@@ -135,6 +138,7 @@ test('the teams screen lists the demo team with its admin and passes axe at both
 test('the admin forms a team and adds Rico through the search; his chat list shows the team live, and loses it when it is deleted', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const size = { width: 1280, height: 800 };
   const admin = await signedIn(browser, DEMO.coach, size);
   const rival = await signedIn(browser, DEMO.rival, size);
@@ -144,6 +148,7 @@ test('the admin forms a team and adds Rico through the search; his chat list sho
   await expect(panel.getByTestId('discussion').filter({ hasText: 'Night shift' })).toHaveCount(0);
 
   await admin.goto('/admin/teams');
+  await expect(admin.getByRole('list', { name: 'Teams of your organisation' })).toBeVisible();
   await admin.getByLabel('New team name').fill('Night shift');
   await admin.getByRole('button', { name: 'Create team' }).click();
   const team = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Night shift' }) });
