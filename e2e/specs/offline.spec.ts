@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signIn, warmUpLogin } from './support';
 
@@ -10,6 +11,24 @@ async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: 
   await expect(options.first()).toBeVisible();
   await options.nth(Math.min(index, (await options.count()) - 1)).focus();
   await section.page().keyboard.press('Space');
+}
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** No axe violations and nothing wider than the screen, at phone and desktop sizes; a screenshot of each. */
+async function checkSizes(page: Page, what: string) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await violations(page), `${what} at ${size.width}px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${what}-${size.width}.png`) });
+  }
 }
 
 /** Answers every mineral of the pebble on screen; returns the mineral types. */
@@ -99,6 +118,7 @@ async function download(page: Page, context: BrowserContext): Promise<number> {
   await toggle.press('Space');
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText(/on this device$/)).toBeVisible();
+  await checkSizes(page, 'offline-toggle');
   void context;
   return trailId;
 }
@@ -127,6 +147,7 @@ test('answers made offline before the coach reset the trail are refused, and the
   await context.setOffline(true);
   await play(page, 2);
   await expect(page.getByRole('status').filter({ hasText: 'Offline — 2 answers will be sent' })).toBeVisible();
+  await checkSizes(page, 'offline-banner');
 
   // meanwhile the coach resets the rival's trail
   const coach = await token(request, DEMO.coach);
@@ -146,6 +167,7 @@ test('answers made offline before the coach reset the trail are refused, and the
   await expect(refused).toBeVisible({ timeout: 20_000 });
   await expect(refused.getByRole('listitem')).toHaveCount(2);
   await expect(refused.getByRole('listitem').first()).toContainText('the trail was reset after you answered');
+  await checkSizes(page, 'refused-answers');
   expect(await progressOf(request, trailId)).toMatchObject({ answered: 0 });
   await refused.getByRole('button', { name: 'OK, got it' }).click();
   await expect(refused).toBeHidden();
