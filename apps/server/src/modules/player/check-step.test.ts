@@ -1,7 +1,8 @@
-import type { AnswerResponse, Pebble } from '@cairn/shared';
+import type { AnswerResponse, Pebble, TrailResult } from '@cairn/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trails } from '../../db/schema';
+import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { importTest, optionId, pkg, player } from '../../test/fixtures/trails.fixtures';
 import { createTestApp, login, type TestApp } from '../../test/harness';
@@ -63,6 +64,16 @@ function expectNothingRevealed(payload: unknown) {
   expect(text).not.toContain('lapis lazuli');
 }
 
+/** The learner's own trail result (GET /api/results/users/{me}/{trail}) and its pebbles by name. */
+async function resultOf(trailId: number) {
+  const me = await demoUserId(t.database.db, DEMO_USERS.learner.email);
+  const res = await learner.get(`/api/results/users/${me}/${trailId}`);
+  expect(res.statusCode).toBe(200);
+  const result = res.json().data as TrailResult;
+  const pebble = (name: string) => result.markers.flatMap((m) => m.pebbles).find((p) => p.name === name)!;
+  return { result, pebble };
+}
+
 async function answer(pebble: Pebble, answers: Parameters<typeof learner.ok>[1]): Promise<AnswerResponse> {
   return learner.ok(pebble.id, answers);
 }
@@ -84,6 +95,14 @@ describe('check step, immediate (an exam by default)', () => {
     ]);
   });
 
+  it('the trail result says which option is right only for pebbles answered', async () => {
+    const { result, pebble } = await resultOf(id);
+    expect(pebble('Colour').options.map((o) => o.correct)).toEqual([null, null, null]);
+    expect(scan(result).keys.has('correct')).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('"correct":true');
+    expect(pebble('Colour').feedback).toBeNull();
+  });
+
   it('a wrong answer: red, the right answer and the feedback, nothing earned; the next pebble reveals nothing', async () => {
     const first = await learner.pebble(id);
     const res = await answer(first, [{ id: first.minerals[0].id, options: [optionId(first, 'Ochre')] }]);
@@ -101,6 +120,13 @@ describe('check step, immediate (an exam by default)', () => {
     // the response's pebble is the next one (Island): its accepted value stays on the server
     expect(res.data.name).toBe('Island');
     expectNothingRevealed(res.data);
+    // the result now marks the answered pebble's right option
+    const { pebble } = await resultOf(id);
+    expect(pebble('Colour').options.map((o) => [o.title, o.correct])).toEqual([
+      [SECRET_OPTION, true],
+      ['Ochre', false],
+      ['Chalk', false],
+    ]);
   });
 
   it('a right answer: green, the xp and the crown of the stage it completes, no right answer repeated', async () => {
@@ -142,6 +168,10 @@ describe('feedback modes', () => {
     expect(again.answered).toBe(true);
     expect(again.passed).toBeNull();
     expect(again.feedback).toBeNull();
+    // nor does the result say it before the end
+    const before = (await resultOf(id)).pebble('Colour');
+    expect(before).toMatchObject({ answered: true, passed: null, feedback: null });
+    expect(before.options.every((o) => o.correct === null)).toBe(true);
     // completed: the result may now say it
     const island = await learner.pebble(id);
     await answer(island, [{ id: island.minerals[0].id, value: 'Java' }]);
@@ -150,6 +180,9 @@ describe('feedback modes', () => {
     const after = await learner.pebble(id, first.id);
     expect(after.passed).toBe(false);
     expect(after.feedback).toContain('lapis lazuli');
+    const done = (await resultOf(id)).pebble('Colour');
+    expect(done).toMatchObject({ passed: false, feedback: expect.stringContaining('lapis lazuli') });
+    expect(done.options.find((o) => o.title === SECRET_OPTION)?.correct).toBe(true);
   });
 
   it('none: an exam without a check step', async () => {

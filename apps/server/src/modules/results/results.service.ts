@@ -1,5 +1,6 @@
 import {
   attemptSeconds,
+  feedbackModeOf,
   type ResultOption,
   type ResultPdfResponse,
   type TrailResult,
@@ -65,10 +66,16 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
     attemptStart(db, learner.id, trailId),
   ]);
   const answers = new Map(q.answers.map((a) => [a.mineralId, a]));
+  // a trail that shows right and wrong only in the result (feedback: end) shows them once it is completed
+  const withheld =
+    feedbackModeOf(trail.type as TrailType, trail.feedbackMode) === 'end' && progress.status !== 'completed';
 
   const resultPebbles = view.pebbles.map((p) => {
     const state = view.states.get(p.id);
     const answered = !!state?.answeredAt;
+    // like the player: which options are right only once the pebble is answered (nothing reveals an answer before
+    // the learner gives theirs, docs/player.md "Check step")
+    const revealed = answered && !withheld;
     const ms = q.minerals.filter((m) => m.pebbleId === p.id);
     const options: ResultOption[] = ms.flatMap((m): ResultOption[] => {
       const answer = answers.get(m.id);
@@ -81,7 +88,7 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
             title: o.value,
             label: LETTERS[i] ?? String(i + 1),
             selected: answer?.options?.includes(o.id) ?? false,
-            correct: hasCorrect ? o.correct : null,
+            correct: hasCorrect && revealed ? o.correct : null,
             image: mediaOf('image'),
             video: mediaOf('video'),
             audio: mediaOf('audio'),
@@ -126,9 +133,9 @@ export async function buildResult(db: Db, learner: Learner, trailId: number): Pr
       type: (ms[0]?.type ?? null) as TrailResult['markers'][number]['pebbles'][number]['type'],
       property: ms[0]?.title ?? null,
       answered,
-      passed: answered ? (state?.passed ?? null) : null,
+      passed: revealed ? (state?.passed ?? null) : null,
       // like the player: the feedback explains the answer, so only once the pebble is answered
-      feedback: answered ? (q.feedback.get(p.id) ?? null) : null,
+      feedback: revealed ? (q.feedback.get(p.id) ?? null) : null,
       options,
     };
   });
