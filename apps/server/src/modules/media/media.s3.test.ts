@@ -99,6 +99,32 @@ describe('media on an S3 store', () => {
     expect(await s3.pendingUploads()).toEqual([]);
   });
 
+  it("stops an upload past the user's quota with 413 quota_exceeded, as on disk, and stores nothing", async () => {
+    const q = await createMediaApp(
+      {},
+      undefined,
+      { quota: { userBytes: 100 * 1024, customerBytes: 1024 * 1024 } },
+      {
+        storage: storageConfig(false, 'q/'),
+      },
+    );
+    try {
+      const token = (await login(q.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+      const send = async (content: Buffer) => {
+        const { payload, headers } = multipart([file('q.txt', content)]);
+        return q.app.inject({ method: 'POST', url: '/media', payload, headers: { ...headers, ...bearer(token) } });
+      };
+      expect((await send(Buffer.alloc(60 * 1024, 'a'))).statusCode).toBe(200);
+      const before = await s3.keys();
+      const over = await send(Buffer.alloc(60 * 1024, 'a'));
+      expect(over.statusCode).toBe(413);
+      expect(over.json().code).toBe('quota_exceeded');
+      expect(await s3.keys()).toEqual(before);
+    } finally {
+      await q.close();
+    }
+  });
+
   it('deletes the stored file and its resized copies; a second delete is a 404', async () => {
     const m = await uploaded('gone.png', await png(300, 200));
     const key = keyOf(m.url);
