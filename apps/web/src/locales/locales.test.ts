@@ -29,7 +29,18 @@ const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p
 const onlyPlaceholders = (s: string) => s.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\s\p{P}]/gu, '') === '';
 
 // Words that stay the same in many languages; keep this list short so untranslated text still gets caught.
-const SAME_AS_ENGLISH = new Set(['Cairn', 'Google', 'Microsoft', 'Email', 'Chat', 'Coach', 'Oops..', 'Login', 'OK', 'xAPI']);
+const SAME_AS_ENGLISH = new Set([
+  'Cairn',
+  'Google',
+  'Microsoft',
+  'Email',
+  'Chat',
+  'Coach',
+  'Oops..',
+  'Login',
+  'OK',
+  'xAPI',
+]);
 const LANGUAGE_NAMES = new Set<string>(LOCALES.map((l) => l.locale_name));
 
 describe.each(LOCALE_CODES)('locale %s', (code) => {

@@ -23,6 +23,7 @@ import type rbo from '../locales/en/rbo.json';
 import type results from '../locales/en/results.json';
 import type validation from '../locales/en/validation.json';
 import type welcome from '../locales/en/welcome.json';
+import type xapi from '../locales/en/xapi.json';
 
 // The English files are the source of truth: a key missing there fails tsc.
 declare module 'i18next' {
@@ -53,6 +54,7 @@ declare module 'i18next' {
       validation: typeof validation;
       welcome: typeof welcome;
       lti: typeof lti;
+      xapi: typeof xapi;
     };
   }
 }

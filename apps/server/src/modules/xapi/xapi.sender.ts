@@ -1,6 +1,6 @@
 import { trimTrailing } from '@cairn/shared';
 import type { Statement } from '@xapi/xapi';
-import validateStatement from 'xapi-validation';
+import * as xapiValidation from 'xapi-validation';
 import type { Db } from '../../db/client';
 import {
   claimBatch,
@@ -61,6 +61,14 @@ async function authorization(s: XapiSettingsRow): Promise<string> {
   tokens.set(s.customerId, { token: body.access_token, until: Date.now() + life - 15_000, key });
   return `Bearer ${body.access_token}`;
 }
+
+type Validate = (data: unknown) => { path: (string | number)[] }[];
+/**
+ * Learning Locker's validator is CommonJS with an `exports.default`: under tsx the default import is the function,
+ * in the compiled ESM bundle it is the module object (Node's interop); take the function either way.
+ */
+const mod = xapiValidation as unknown as { default: Validate | { default: Validate } };
+const validateStatement: Validate = typeof mod.default === 'function' ? mod.default : mod.default.default;
 
 /** What the validator (xapi-validation, Learning Locker's) finds wrong with a statement, or null. */
 export function invalidReason(statement: Statement): string | null {
