@@ -4,23 +4,24 @@ import { boundedString } from './strings';
 /** Loopback hosts, the only ones an http: (not https:) platform URL may name (tests, a local LMS). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An https URL (http only on loopback), at most 500 characters, checked by the URL parser (no pattern). */
-export const ltiUrl = boundedString(500).refine(
-  (s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an https URL' },
-);
+/** True for an https URL (http only on loopback), parsed by the URL parser (no pattern); never throws. */
+function isPlatformUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** An https URL (http only on loopback), at most 500 characters. */
+export const ltiUrl = boundedString(500).refine(isPlatformUrl, { message: 'must be an https URL' });
 
 /** An origin (scheme://host[:port]) as frame-ancestors takes it. */
-export const ltiOrigin = ltiUrl.refine((s) => new URL(s).origin === s.replace(/\/$/, ''), {
-  message: 'must be an origin, without a path',
-});
+export const ltiOrigin = boundedString(500).refine(
+  (s) => isPlatformUrl(s) && new URL(s).origin === (s.endsWith('/') ? s.slice(0, -1) : s),
+  { message: 'must be an https origin, without a path' },
+);
 
 /** POST /api/admin/lti/platforms: what the platform's administrator reads off the LMS's tool registration. */
 export const ltiPlatformInputSchema = z.object({

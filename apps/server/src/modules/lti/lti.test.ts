@@ -283,3 +283,38 @@ describe('refusals: a clear page, a 4xx, no account, a log line without the toke
     expect(empty.json()).toMatchObject({ code: 'lti_launch_invalid' });
   });
 });
+
+describe('registration input', () => {
+  it('answers 422 with field errors, never a 500, for empty or overlong URLs and origins', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/lti/platforms',
+      headers: bearer(admin),
+      payload: {
+        issuer: '',
+        client_id: ' ',
+        deployment_ids: [],
+        auth_url: '',
+        token_url: 'x'.repeat(2000),
+        jwks_url: 'https://lms.example/jwks',
+        frame_origin: '',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'auth_url',
+      'deployment_ids',
+      'frame_origin',
+      'issuer',
+      'token_url',
+    ]);
+    const path = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/lti/platforms',
+      headers: bearer(admin),
+      payload: registrationOf(p, { client_id: 'z', frame_origin: 'https://school.example/courses' }),
+    });
+    expect(path.statusCode).toBe(422);
+    expect(Object.keys(path.json().errors)).toEqual(['frame_origin']);
+  });
+});
