@@ -5,3 +5,4 @@ export { refreshDownload } from './download';
 export { isNetworkFailure, localAnswer, localPebble, noteOnlineAnswer, OfflineRefusal } from './local-player';
 export { requestBackgroundSync, startOfflineSync } from './start';
 export { currentOfflineUser, setOfflineUser, syncOutbox } from './sync';
+export { dropUpload, isOfflineUpload, keepUpload } from './uploads';

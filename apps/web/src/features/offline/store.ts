@@ -33,8 +33,17 @@ export interface DownloadedTrail {
   savedAt: number;
 }
 
+/** A file chosen for an upload answer without a network, kept until its answer is sent (uploads.ts). */
+export interface KeptUpload {
+  key: string;
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
 interface OfflineSchema extends DBSchema {
   outbox: { key: string; value: PendingAnswer; indexes: { user: number } };
+  uploads: { key: string; value: KeptUpload };
   refused: { key: string; value: RefusedAnswer; indexes: { user: number } };
   trails: { key: [number, number]; value: DownloadedTrail; indexes: { user: number } };
 }
@@ -43,11 +52,14 @@ const DB_NAME = 'cairn-offline';
 let opening: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
 export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
-  opening ??= openDB<OfflineSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('outbox', { keyPath: 'clientId' }).createIndex('user', 'userId');
-      db.createObjectStore('refused', { keyPath: 'clientId' }).createIndex('user', 'userId');
-      db.createObjectStore('trails', { keyPath: ['userId', 'trailId'] }).createIndex('user', 'userId');
+  opening ??= openDB<OfflineSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('outbox', { keyPath: 'clientId' }).createIndex('user', 'userId');
+        db.createObjectStore('refused', { keyPath: 'clientId' }).createIndex('user', 'userId');
+        db.createObjectStore('trails', { keyPath: ['userId', 'trailId'] }).createIndex('user', 'userId');
+      }
+      if (oldVersion < 2) db.createObjectStore('uploads', { keyPath: 'key' });
     },
   });
   return opening;

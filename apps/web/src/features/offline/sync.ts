@@ -2,6 +2,7 @@ import type { AnswerResponse as AnswerResult } from '@cairn/shared/api/trails';
 import { HttpError, http } from '../../lib/http';
 import { session } from '../../lib/session';
 import { offlineChanged, type PendingAnswer, pendingAnswers, refuseAnswer, sentAnswer } from './store';
+import { withUploads } from './uploads';
 
 // Sending the outbox (docs/offline.md). One code path for every trigger: the `online` event, the app's start, a
 // Background Sync message from the service worker, and a new answer queued while online. Answers go in the order
@@ -89,7 +90,9 @@ async function run(): Promise<number> {
       // the session may end meanwhile (an expired refresh sends the learner to sign in): the rest stays queued
       if (currentOfflineUser() !== userId) return settled;
       try {
-        const result = await http.post<AnswerResult>(`/api/pebbles/${entry.pebbleId}`, entry.form, { quiet: true });
+        // files chosen offline are uploaded first (uploads.ts)
+        const ready = await withUploads(entry);
+        const result = await http.post<AnswerResult>(`/api/pebbles/${ready.pebbleId}`, ready.form, { quiet: true });
         await sentAnswer(entry.clientId);
         for (const l of settledListeners) l(entry, result);
       } catch (err) {

@@ -6,6 +6,7 @@ import { session } from '../../../lib/session';
 import { localAnswer, localPebble, OfflineRefusal } from '../local-player';
 import { closeOfflineDb, offlineDb, pendingAnswers, refusedAnswers, saveTrail } from '../store';
 import { setOfflineUser, syncOutbox } from '../sync';
+import { isOfflineUpload, keepUpload } from '../uploads';
 
 const USER = 7;
 const TRAIL = 3;
@@ -70,7 +71,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   const db = await offlineDb();
-  await Promise.all([db.clear('outbox'), db.clear('refused'), db.clear('trails')]);
+  await Promise.all([db.clear('outbox'), db.clear('refused'), db.clear('trails'), db.clear('uploads')]);
   session.end('logout');
 });
 
@@ -171,5 +172,72 @@ describe('the outbox', () => {
     await syncOutbox();
     expect(sent).toHaveLength(1);
     expect(await pendingAnswers(USER)).toEqual([]);
+  });
+});
+
+/** POST /media as the outbox meets it: answers with `id`, or fails as a lost network does (status 0). */
+function mediaServer(reply: { id: number } | 'offline') {
+  const sent: { url: string; file: File | null }[] = [];
+  class Xhr {
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    url = '';
+    open(_m: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: FormData) {
+      sent.push({ url: this.url, file: body.get('file') as File | null });
+      queueMicrotask(() => {
+        if (reply === 'offline') return this.onerror?.();
+        this.status = 200;
+        this.responseText = JSON.stringify({ id: reply.id, url: `/files/${reply.id}.png`, mimetype: 'image/png' });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', Xhr);
+  return sent;
+}
+
+describe('an upload answered offline', () => {
+  it('keeps the file on the device, uploads it before its answer and sends the media id, once', async () => {
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'answer.png', { type: 'image/png' });
+    const value = await keepUpload(file);
+    expect(isOfflineUpload(value)).toBe(true);
+    await localAnswer(11, text(11, value));
+
+    // no network for the upload: nothing is posted, the answer and its file wait
+    let uploads = mediaServer('offline');
+    let posts = serverReplies([]);
+    expect(await syncOutbox()).toBe(0);
+    expect(uploads).toHaveLength(1);
+    expect(posts).toEqual([]);
+    expect((await pendingAnswers(USER))[0].form.answers[0].value).toBe(value);
+
+    // back: uploaded, then the answer goes with the media id; the kept file is gone
+    uploads = mediaServer({ id: 55 });
+    posts = serverReplies([ok()]);
+    expect(await syncOutbox()).toBe(1);
+    expect(uploads.map((u) => [u.url, u.file?.name])).toEqual([['/media?mineral_type=text_input', 'answer.png']]);
+    expect(posts.map((p) => (p.body as unknown as { answers: { value: unknown }[] }).answers[0].value)).toEqual([55]);
+    expect(await pendingAnswers(USER)).toEqual([]);
+    expect(await (await offlineDb()).count('uploads')).toBe(0);
+  });
+
+  it('an answer whose file was uploaded but not yet accepted is sent again without uploading again', async () => {
+    const value = await keepUpload(new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    await localAnswer(11, text(11, value));
+    const uploads = mediaServer({ id: 56 });
+    serverReplies([new TypeError('Failed to fetch')]);
+    expect(await syncOutbox()).toBe(0);
+    const posts = serverReplies([ok()]);
+    expect(await syncOutbox()).toBe(1);
+    expect(uploads).toHaveLength(1);
+    expect(posts.map((p) => (p.body as unknown as { answers: { value: unknown }[] }).answers[0].value)).toEqual([56]);
   });
 });

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
 import { Button, buttonClass } from '../../../ui/Button';
 import { uploadMedia } from '../../media';
+import { dropUpload, isOfflineUpload, keepUpload } from '../../offline';
 import { deleteMedia } from '../api';
 import type { MineralProps } from './types';
 
@@ -76,10 +77,12 @@ function Preview({ file }: { file: UploadResponse }) {
 
 /** audio_input, image_input, video_input, file_input: upload with progress, preview, delete. */
 export function UploadInput({ mineral, draft, onChange, readOnly, labelId, errorId }: MineralProps) {
-  const { t } = useTranslation('player');
+  const { t } = useTranslation(['player', 'offline']);
   const inputId = useId();
   const [progress, setProgress] = useState(0);
   const [file, setFile] = useState<UploadResponse | null>(null);
+  // a file chosen without a network is kept on the device and uploaded before its answer is sent (docs/offline.md)
+  const [kept, setKept] = useState<string | null>(null);
   const hasValue = draft.value !== null && draft.value !== undefined && draft.value !== '';
 
   async function pick(f: File | undefined) {
@@ -87,6 +90,11 @@ export function UploadInput({ mineral, draft, onChange, readOnly, labelId, error
     // the accept attribute only suggests: a file of another kind is refused here, and by the server all the same
     if (!fitsQuestion(mineral.type, f)) {
       notify.error(t(`upload.wrongType.${mineral.type as 'image_input'}`));
+      return;
+    }
+    if (!navigator.onLine) {
+      onChange({ value: await keepUpload(f) });
+      setKept(f.name);
       return;
     }
     setProgress(1);
@@ -107,7 +115,9 @@ export function UploadInput({ mineral, draft, onChange, readOnly, labelId, error
   async function remove() {
     const id = Number(draft.value);
     setFile(null);
+    setKept(null);
     onChange({ value: null });
+    if (isOfflineUpload(draft.value)) return dropUpload(draft.value);
     if (Number.isFinite(id)) await deleteMedia(id).catch(() => undefined);
   }
 
@@ -116,7 +126,13 @@ export function UploadInput({ mineral, draft, onChange, readOnly, labelId, error
       {progress > 0 && <UploadOverlay progress={progress} />}
       {hasValue ? (
         <>
-          {file ? <Preview file={file} /> : <p className="text-slate-700">{t('upload.stored')}</p>}
+          {file ? (
+            <Preview file={file} />
+          ) : isOfflineUpload(draft.value) ? (
+            <p className="text-slate-700">{t('offline:upload.kept', { name: kept ?? '' })}</p>
+          ) : (
+            <p className="text-slate-700">{t('upload.stored')}</p>
+          )}
           {!readOnly && (
             <Button variant="secondary" onClick={() => void remove()}>
               {t('upload.remove')}
