@@ -47,7 +47,7 @@ describe('STORAGE_URL', () => {
       [{ STORAGE_URL: 's3://cairn?endpoint=minio:9000' }, /STORAGE_URL endpoint must be an http/],
       [{ STORAGE_URL: 's3://cairn?region=EU WEST' }, /STORAGE_URL region must be/],
       [{ STORAGE_URL: 's3://cairn?path_style=yes' }, /STORAGE_URL path_style must be 0 or 1/],
-      [{ STORAGE_URL: 's3://cairn/a/%2E%2E/b' }, /STORAGE_URL prefix must not contain/],
+      [{ STORAGE_URL: 's3://cairn/a%2F..%2Fb' }, /STORAGE_URL prefix must not contain/],
       [{ STORAGE_URL: `s3://cairn/${'a'.repeat(3000)}` }, /STORAGE_URL must be at most 2048 characters/],
       [{ STORAGE_REDIRECT: '1' }, /STORAGE_REDIRECT=1 needs an s3:\/\/ STORAGE_URL/],
       [{ STORAGE_URL: 's3://cairn', STORAGE_REDIRECT: 'yes' }, /STORAGE_REDIRECT must be 0 or 1/],
