@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
 import { ltiPlatforms, trails } from '../../db/schema';
@@ -18,19 +18,29 @@ interface PickerContext {
   lang: string;
 }
 
-/** The customer's trails an instructor may place in a course, with their points (one query). */
+/** The customer's published trails an instructor may place in a course, with their points (one query). */
 export async function placeableTrails(db: Db, customerId: number) {
-  return db
-    .select({
-      id: trails.id,
-      name: trails.name,
-      // raw names: inside a select's field, drizzle may leave a column unqualified (pebbles.trail_id = pebbles.id)
-      points: sql<number>`coalesce((select sum(pb.xp) from pebbles pb where pb.trail_id = "trails"."id"), 0)::int`,
-    })
-    .from(trails)
-    .where(eq(trails.customerId, customerId))
-    .orderBy(asc(trails.name), asc(trails.id))
-    .limit(500);
+  return (
+    db
+      .select({
+        id: trails.id,
+        name: trails.name,
+        // raw names: inside a select's field, drizzle may leave a column unqualified (pebbles.trail_id = pebbles.id)
+        points: sql<number>`coalesce((select sum(pb.xp) from pebbles pb where pb.trail_id = "trails"."id"), 0)::int`,
+      })
+      .from(trails)
+      // published only (docs/admin.md): a trail without a lifecycle row counts as published; drafts and retired ones
+      // cannot be placed
+      .where(
+        and(
+          eq(trails.customerId, customerId),
+          sql`not exists (select 1 from trail_lifecycle lc where lc.trail_id = "trails"."id"
+              and (lc.published_at is null or lc.retired_at is not null))`,
+        ),
+      )
+      .orderBy(asc(trails.name), asc(trails.id))
+      .limit(500)
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ltiScores, users } from '../../db/schema';
+import { ltiScores, trailLifecycle, trails, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import {
   type LtiPlatform,
@@ -61,6 +61,19 @@ beforeAll(async () => {
     [AGS]: { scope: [SCORE_SCOPE], lineitem: p.lineitem('li-graded') },
   });
   p.launches.set('dl', { message_type: 'LtiDeepLinkingRequest' });
+  // a draft and a retired trail of the customer: not offered to instructors
+  const acme = await customerIdOf(t, 'Acme');
+  const [draft, retired] = await t.app.db
+    .insert(trails)
+    .values([
+      { customerId: acme, name: 'Draft survey', type: 'survey' },
+      { customerId: acme, name: 'Retired survey', type: 'survey' },
+    ])
+    .returning();
+  await t.app.db.insert(trailLifecycle).values([
+    { trailId: draft.id, publishedAt: null },
+    { trailId: retired.id, publishedAt: new Date(), retiredAt: new Date() },
+  ]);
 });
 afterAll(async () => {
   await p?.close();
@@ -132,6 +145,8 @@ describe('deep linking', () => {
     expect(res.body).toContain('Choose a trail for this course');
     expect(res.body).toContain('Graded survey');
     expect(res.body).toContain('Demo exam');
+    expect(res.body).not.toContain('Draft survey');
+    expect(res.body).not.toContain('Retired survey');
     const ctx = res.body.slice(res.body.indexOf('name="ctx" value="') + 18).split('"')[0];
     const picked = await postForm(tool(), '/lti/deep-link', { ctx, trail_id: String(trailId), graded: '1' }, cookie);
     expect(picked.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { ltiPlatformsResponseSchema } from '@cairn/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { JWK } from 'jose';
+import { decodeProtectedHeader, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ltiUsers, trails, users } from '../../db/schema';
 import { DEMO_USERS } from '../../db/seed/demo-data';
@@ -18,6 +18,7 @@ import {
 } from '../../test/fixtures/lti-platform.fixtures';
 import { customerIdOf } from '../../test/fixtures/trails.fixtures';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
+import { rotateToolKey, signWithToolKey } from './lti.keys';
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 let t: TestApp;
@@ -134,11 +135,18 @@ describe('registration', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
-  it('publishes the tool key, which rotates', async () => {
-    const { keys } = (await t.app.inject({ url: '/lti/jwks' })).json() as { keys: JWK[] };
-    expect(keys.length).toBeGreaterThanOrEqual(1);
-    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
-    expect(keys[0]).not.toHaveProperty('d');
+  it('publishes the tool key, which rotates (the retired key stays published)', async () => {
+    const jwks = async () => ((await t.app.inject({ url: '/lti/jwks' })).json() as { keys: JWK[] }).keys;
+    const before = await jwks();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(before[0]).not.toHaveProperty('d');
+    const kid = await rotateToolKey(t.app.db);
+    const after = await jwks();
+    expect(after.map((k) => k.kid)).toEqual([kid, before[0].kid]);
+    // the new key signs
+    const jwt = await signWithToolKey(t.app.db, { sub: 'x' });
+    expect(decodeProtectedHeader(jwt).kid).toBe(kid);
   });
 });
 
