@@ -142,7 +142,9 @@ describe('S3 store', () => {
     if (typeof base === 'string' || base.kind !== 's3') throw new Error('bad url');
     const creds = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
     const noBucket = new S3Storage({ ...base, bucket: 'no-such-bucket' }, creds);
-    await expect(noBucket.probe()).rejects.toThrow(/STORAGE_URL: cannot write to bucket no-such-bucket.*does not exist/);
+    await expect(noBucket.probe()).rejects.toThrow(
+      /STORAGE_URL: cannot write to bucket no-such-bucket.*does not exist/,
+    );
     const badKey = new S3Storage(base, { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' });
     await expect(badKey.probe()).rejects.toThrow(/access denied/);
     const down = new S3Storage({ ...base, endpoint: 'http://127.0.0.1:9' }, creds);
