@@ -29,6 +29,12 @@ export const ROUTE_CHECKS: Record<string, RouteCheck> = {
     if (authenticated || arriving || LOGIN_PATHS.includes(path)) return null;
     return `/login?redirect=${encodeURIComponent(here)}`;
   },
+  // the invitation e-mail's link (/welcome/new?invitation=…) opens the page that sets the password (docs/admin.md)
+  invitation: ({ path, here }) => {
+    if (path !== '/welcome/new') return null;
+    const token = new URLSearchParams(here.slice(here.indexOf('?') + 1)).get('invitation');
+    return here.includes('?') && token ? `/invitation?token=${encodeURIComponent(token)}` : null;
+  },
   // guest guard: signed-in users are kept out of login and password screens
   guest: ({ authenticated, arriving }) => (authenticated && !arriving ? '/games' : null),
   // landing guard: a public user with a trail always lands on that trail's game page

@@ -107,7 +107,17 @@ function localeTree(locale: LocaleCode): RouteObject[] {
           ],
         },
         {
-          element: <RouteChecks names={['authenticated', 'public']} />,
+          // an invitation's page (docs/admin.md): whoever holds the link, signed in or not, sets the password here
+          lazy: authLayout,
+          children: [
+            {
+              path: 'invitation',
+              lazy: lazy(() => import('../features/admin/components/AcceptInvitationScreen'), main, ['admin']),
+            },
+          ],
+        },
+        {
+          element: <RouteChecks names={['invitation', 'authenticated', 'public']} />,
           children: [
             {
               element: guardedLayout(() => import('./layouts/DefaultLayout'), ['nav', 'me', 'notifications', 'chat']),

@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+import { DEMO, signIn, warmUpLogin } from './support';
+
+/** Runs axe on the page as it is now. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  size: { width: number; height: number },
+) {
+  const page = await (await browser.newContext({ viewport: size })).newPage();
+  await warmUpLogin(page.request, who);
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/games$/);
+  return page;
+}
+
+/** The invitation link mailed to `email` (path and query), read from the outbox the server writes; null when none yet. */
+function invitationLink(email: string): string | null {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  if (!existsSync(dir)) return null;
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const raw = readFileSync(join(dir, f), 'utf8');
+    if (!raw.includes(email)) continue;
+    const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const m = unfolded.match(/https?:\/\/[^\s"<>]+\/welcome\/new\?invitation=[A-Za-z0-9_-]+/);
+    if (m) {
+      const u = new URL(m[0]);
+      return u.pathname + u.search;
+    }
+  }
+  return null;
+}
+
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the admin invites a learner, who sets a password from the mailed link and lands on /welcome (${size.width}px)`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `invitee-${size.width}-${Date.now()}@example.com`;
+    const admin = await signedIn(browser, DEMO.coach, size);
+
+    // the Admin entry (in the folded menu on phones) opens People
+    if (size.width < 768) await admin.getByRole('button', { name: 'Open menu' }).click();
+    await admin.getByRole('link', { name: 'Admin', exact: true }).click();
+    await expect(admin).toHaveURL(/\/admin\/people$/);
+    await expect(admin.getByRole('heading', { name: 'People', level: 2 })).toBeVisible();
+    await expect(admin.getByText(DEMO.learner.email)).toBeVisible();
+    expect(await violations(admin)).toEqual([]);
+
+    await admin.getByRole('button', { name: 'Invite a person' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Invite a person' });
+    await dialog.getByLabel('E-mail address').fill(email);
+    await dialog.getByLabel('First name').fill('Ivy');
+    await dialog.getByLabel('Last name').fill(`Invitee ${size.width}`);
+    expect(await violations(admin)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog).toBeHidden();
+    await admin.getByLabel('Search by name or e-mail').fill(email);
+    const row = admin.getByRole('list', { name: 'People list' }).getByRole('listitem').filter({ hasText: email });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Invited', { exact: true })).toBeVisible();
+
+    // the invitee, in a browser of their own, opens the link from the mail
+    let link: string | null = null;
+    await expect.poll(() => (link = invitationLink(email)), { timeout: 15_000 }).not.toBeNull();
+    const invitee = await (await browser.newContext({ viewport: size })).newPage();
+    await invitee.goto(link as unknown as string);
+    await expect(invitee).toHaveURL(/\/invitation\?token=/);
+    await expect(invitee.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    expect(await violations(invitee)).toEqual([]);
+    await invitee.getByLabel('New password').fill('ivy-secret-1');
+    await invitee.getByLabel('Repeat the password').fill('ivy-secret-1');
+    await invitee.getByLabel('I accept the terms of use and the privacy policy').check();
+    await invitee.getByRole('button', { name: 'Set password and start' }).click();
+    await expect(invitee).toHaveURL(/\/welcome$/);
+
+    // the link worked once: opened again, it is refused with a way forward
+    const again = await (await browser.newContext({ viewport: size })).newPage();
+    await again.goto(link as unknown as string);
+    await again.getByLabel('New password').fill('other-secret');
+    await again.getByLabel('Repeat the password').fill('other-secret');
+    await again.getByLabel('I accept the terms of use and the privacy policy').check();
+    await again.getByRole('button', { name: 'Set password and start' }).click();
+    await expect(again.getByRole('alert').filter({ hasText: 'no longer valid' })).toBeVisible();
+
+    // the admin sees them active, and the invitation in the audit log
+    await admin.reload();
+    await admin.getByLabel('Search by name or e-mail').fill(email);
+    await expect(
+      admin.getByRole('listitem').filter({ hasText: email }).getByText('Active', { exact: true }),
+    ).toBeVisible();
+    await admin.getByRole('link', { name: 'Audit' }).click();
+    await expect(admin.getByRole('table', { name: 'Audit log' })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: 'Invited a person' }).first()).toBeVisible();
+    expect(await violations(admin)).toEqual([]);
+  });
+}
