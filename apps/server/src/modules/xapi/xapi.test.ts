@@ -288,7 +288,7 @@ describe('a peer rating', () => {
     const statement = [...lrs.statements.values()].find((s) => s.verb.id === 'http://id.tincanapi.com/verb/rated');
     expect(statement?.actor).toEqual({ objectType: 'Agent', account: { homePage: BASE, name: String(learner.id) } });
     expect(statement?.result).toMatchObject({ score: { raw: 4, min: 1, max: 5, scaled: 0.8 }, response: 'Clear' });
-    expect((statement?.object as { id: string }).id).toBe(`${BASE}/xapi/activities/pebble/${pebble.id}`);
+    expect((statement?.object as { id: string } | undefined)?.id).toBe(`${BASE}/xapi/activities/pebble/${pebble.id}`);
     expect(lrs.invalid).toEqual([]);
   });
 });
