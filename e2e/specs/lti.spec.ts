@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { JWK } from 'jose';
 import { type LtiPlatform, ROLE, startLtiPlatform } from '../../apps/server/src/test/fixtures/lti-platform.fixtures';
@@ -35,6 +36,12 @@ test.afterAll(async () => {
   await lms?.close();
 });
 
+/** The page's WCAG 2.1 A/AA violations, frames included (as e2e/specs/a11y.spec.ts checks the app's pages). */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -62,6 +69,11 @@ test('an LMS course places the demo exam by deep linking, a learner plays it fra
   await expect(page.getByRole('heading', { name: 'LTI platforms' })).toBeVisible();
   await expect(page.getByText(`${TOOL}/lti/login`)).toBeVisible();
   await expect(page.getByText(`${TOOL}/lti/jwks`)).toBeVisible();
+  // (checked before registering: the success toast is the app's shared one, outside this screen)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await violations(page), `/admin/lti at ${width}px`).toEqual([]);
+  }
   const form = page.getByRole('form', { name: 'Register a platform' });
   await form.getByLabel('Issuer (platform ID)').fill(lms.issuer);
   await form.getByLabel('Client ID').fill(lms.clientId);
@@ -80,6 +92,7 @@ test('an LMS course places the demo exam by deep linking, a learner plays it fra
   await expect(frame.getByRole('heading', { name: 'Choose a trail for this course' })).toBeVisible();
   await frame.getByRole('radio', { name: 'Demo exam' }).check();
   await expect(frame.getByRole('checkbox', { name: 'Send the score to the gradebook' })).toBeChecked();
+  expect(await violations(lmsPage), 'the deep-linking picker').toEqual([]);
   await shoot(lmsPage, 'lti-picker');
   await frame.getByRole('button', { name: 'Add to course' }).click();
   await expect(frame.getByRole('heading', { name: 'Placed in course' })).toBeVisible();
@@ -126,4 +139,15 @@ test('an LMS course places the demo exam by deep linking, a learner plays it fra
   });
   await lmsPage.waitForTimeout(7000);
   expect(lms.scores).toHaveLength(1);
+});
+
+test('a launch from an unregistered LMS ends on a clear, accessible page with the reason', async ({ page }) => {
+  const res = await page.goto(
+    `${TOOL}/lti/login?iss=https://nobody.example&login_hint=1&target_link_uri=${TOOL}/lti/launch`,
+  );
+  expect(res?.status()).toBe(400);
+  await expect(page.getByRole('heading', { name: 'This launch could not be completed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This LMS is not registered with Cairn.');
+  expect(await violations(page)).toEqual([]);
+  await shoot(page, 'lti-refused');
 });
