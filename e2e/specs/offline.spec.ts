@@ -119,6 +119,11 @@ async function download(page: Page, context: BrowserContext): Promise<number> {
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText(/on this device$/)).toBeVisible();
   await checkSizes(page, 'offline-toggle');
+  // the trail's card says it is kept, and how much it takes
+  await page.getByRole('link', { name: 'Back to games' }).click();
+  await expect(page.getByRole('link', { name: /Demo exam/ }).getByText(/^Saved offline · /)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('games-offline-mark-1280.png') });
+  await page.goBack();
   void context;
   return trailId;
 }
