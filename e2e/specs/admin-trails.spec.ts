@@ -77,6 +77,8 @@ for (const size of [
     await expect(admin.getByRole('status').filter({ hasText: 'is fine (2 pebbles)' })).toBeVisible();
     await admin.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(admin.getByRole('status').filter({ hasText: 'was uploaded as a draft' })).toBeVisible();
+    // the choice is cleared: the same file cannot be uploaded twice by a second click
+    await expect(admin.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
     const row = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name }) });
     await expect(row.getByText('Draft', { exact: true })).toBeVisible();
 

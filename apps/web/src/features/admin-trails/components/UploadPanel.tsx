@@ -1,6 +1,6 @@
 import type { PackageUpload } from '@cairn/shared/api/admin-trails';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
 import { Button } from '../../../ui/Button';
@@ -20,6 +20,7 @@ export function UploadPanel() {
   const qc = useQueryClient();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -30,7 +31,12 @@ export function UploadPanel() {
     try {
       const data = await uploadPackage(file, dryRun);
       setOutcome({ kind: dryRun ? 'checked' : 'uploaded', data });
-      if (!dryRun) await refreshTrails(qc);
+      if (!dryRun) {
+        // uploaded: the same file again would be a second trail, so the choice is cleared
+        setFile(null);
+        if (input.current) input.current.value = '';
+        await refreshTrails(qc);
+      }
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       if (err.status === 422 && err.body?.errors) {
@@ -58,6 +64,7 @@ export function UploadPanel() {
           </label>
           <input
             id={inputId}
+            ref={input}
             type="file"
             accept=".yaml,.yml,.json,.zip"
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
