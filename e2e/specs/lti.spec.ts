@@ -139,6 +139,17 @@ test('an LMS course places the demo exam by deep linking, a learner plays it fra
   });
   await lmsPage.waitForTimeout(7000);
   expect(lms.scores).toHaveLength(1);
+
+  // the instructor opens the placed activity: the course page, whose roster sync reads the course's members (NRPS)
+  lms.users.set('learner-2', { sub: 'learner-2', name: 'Noa Newcomer', roles: [ROLE.learner] });
+  await lmsPage.goto(`${lms.urls.course}?launch=placed&user=teacher-1`);
+  await expect(frame.getByRole('heading', { name: 'Your course' })).toBeVisible({ timeout: 20_000 });
+  expect(await violations(lmsPage), 'the instructor course page').toEqual([]);
+  await frame.getByRole('button', { name: 'Sync the course roster' }).click();
+  await expect(frame.getByRole('status').filter({ hasText: 'Roster synced' })).toHaveText(
+    'Roster synced. Members: 3 · new accounts: 1 · newly assigned: 1',
+  );
+  await shoot(lmsPage, 'lti-course');
 });
 
 test('a launch from an unregistered LMS ends on a clear, accessible page with the reason', async ({ page }) => {
