@@ -44,7 +44,8 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * number matching comes with every row (one statement).
  */
 export async function loadCoachUsers(db: Db, f: CoachUsersFilter): Promise<{ rows: CoachUser[]; total: number }> {
-  const conditions: SQL[] = [learnersOf(f.customerId)];
+  // coaches are not listed among the learners (their own account included); one by id they still are, for the rank check
+  const conditions: SQL[] = [learnersOf(f.customerId), sql`not u.is_coach`];
   if (f.trailId !== null) {
     conditions.push(
       sql`exists (select 1 from trail_assignments a where a.user_id = u.id and a.trail_id = ${f.trailId})`,

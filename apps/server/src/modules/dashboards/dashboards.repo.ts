@@ -25,18 +25,22 @@ const TRAIL_ORDER: Record<LeaderboardMetric, string> = {
   trails: 'completed desc',
 };
 
+/** Coaches are not ranked among the learners: a row counts only when its user is not a coach (docs/me-and-coach.md). */
+const notCoach = (alias: string) =>
+  sql.raw(`not exists (select 1 from users c where c.id = ${alias}.user_id and c.is_coach)`);
+
 /** Where a board's rows live, for the statements that count and page through them by index. */
 function source(metric: LeaderboardMetric, customerId: number, trailId: number | null) {
   return trailId === null
     ? {
         table: sql.raw('user_scores'),
-        where: sql`customer_id = ${customerId}`,
+        where: sql`customer_id = ${customerId} and ${notCoach('user_scores')}`,
         value: sql.raw(TOTAL_COLUMN[metric]),
         order: sql.raw(`${TOTAL_COLUMN[metric]} desc, user_id`),
       }
     : {
         table: sql.raw('trail_scores'),
-        where: sql`trail_id = ${trailId} and customer_id = ${customerId}`,
+        where: sql`trail_id = ${trailId} and customer_id = ${customerId} and ${notCoach('trail_scores')}`,
         value: sql.raw(TRAIL_COLUMN[metric]),
         order: sql.raw(`${TRAIL_ORDER[metric]}, user_id`),
       };
@@ -139,17 +143,19 @@ export async function loadMeBoards(
 ): Promise<MeBoards> {
   const parts = metrics.map((m) => {
     const col = TOTAL_COLUMN[m];
-    const top = sql`(select user_id, ${sql.raw(col)} as value from user_scores where customer_id = ${customerId}
+    const top = sql`(select user_id, ${sql.raw(col)} as value from user_scores s
+                      where s.customer_id = ${customerId} and ${notCoach('s')}
                       order by ${sql.raw(col)} desc, user_id limit 3)`;
     return sql`(select json_build_object(
         'top', coalesce((select json_agg(${personJson('b', 'value')} order by b.value desc, b.user_id)
                  from ${top} b join users u on u.id = b.user_id), '[]'::json),
         'topAbove', coalesce((select json_object_agg(b.user_id, (select count(*) from user_scores x
-                     where x.customer_id = ${customerId} and x.${sql.raw(col)} > b.value)) from ${top} b), '{}'::json),
+                     where x.customer_id = ${customerId} and x.${sql.raw(col)} > b.value and ${notCoach('x')})) from ${top} b), '{}'::json),
         'mine', (select ${personJson('me', col)} from user_scores me join users u on u.id = me.user_id
                   where me.user_id = ${userId} and me.customer_id = ${customerId}),
         'mineAbove', (select count(*) from user_scores x, user_scores me
-                       where me.user_id = ${userId} and x.customer_id = ${customerId} and x.${sql.raw(col)} > me.${sql.raw(col)})
+                       where me.user_id = ${userId} and x.customer_id = ${customerId} and x.${sql.raw(col)} > me.${sql.raw(col)}
+                         and ${notCoach('x')})
       )) as ${sql.raw(m)}`;
   });
   const [r] = await executePrepared<Record<string, unknown>>(
@@ -158,7 +164,7 @@ export async function loadMeBoards(
     select (select json_build_object('xp', xp, 'crowns', crowns, 'trails_completed', trails_completed,
                                      'trails_assigned', trails_assigned)
               from user_scores where user_id = ${userId}) as totals,
-           (select count(*) from user_scores where customer_id = ${customerId})::int as ranked,
+           (select count(*) from user_scores r where r.customer_id = ${customerId} and ${notCoach('r')})::int as ranked,
            (select json_agg(json_build_object('id', c.id, 'name', c.title, 'issued_at', c.issued_at,
                     'trail', json_build_object('id', t.id, 'name', t.name), 'pdf', c.pdf_url) order by c.issued_at desc, c.id desc)
               from user_certificates c join trails t on t.id = c.trail_id where c.user_id = ${userId}) as certificates,

@@ -128,7 +128,7 @@ describe('leaderboards', () => {
   it('pages by limit and page with the total number of pages', async () => {
     const all = await board(tokens.learner, '/api/dashboard?limit=100');
     const total = all.meta.pagination.total;
-    expect(total).toBeGreaterThanOrEqual(3);
+    expect(total).toBeGreaterThanOrEqual(2);
     expect(all.data).toHaveLength(total);
     const second = await board(tokens.learner, '/api/dashboard?limit=1&page=2');
     expect(second.data).toHaveLength(1);
@@ -208,5 +208,26 @@ describe('GET /api/me/dashboard', () => {
       points.data.slice(0, 3).map((e) => [e.user.id, e.rank, e.value]),
     );
     expect(card.mine).toMatchObject({ rank: mine.rank, value: mine.value, me: true });
+  });
+});
+
+describe('coaches', () => {
+  it('are not ranked on any board, even with points of their own', async () => {
+    await answer(tokens.coach, true); // the coach is assigned and plays: 10 points on this trail
+    await answer(tokens.coach, true); // 20: above the rival
+    const ids_ = (entries: LeaderboardEntry[]) => entries.map((e) => e.user.id);
+    const onTrail = await board(tokens.learner, `/api/dashboard?trail_id=${trailId}&limit=100`);
+    expect(ids_(onTrail.data)).not.toContain(ids.coach);
+    expect(onTrail.meta.pagination.total).toBe(onTrail.data.length);
+    const overall = await board(tokens.learner, '/api/dashboard?limit=100');
+    expect(ids_(overall.data)).not.toContain(ids.coach);
+    expect(overall.meta.pagination.total).toBe(overall.data.length);
+    const me = (await get(tokens.learner, '/api/me/dashboard')).json().data as MeDashboard;
+    for (const card of me.cards) {
+      expect(ids_(card.top)).not.toContain(ids.coach);
+      expect(card.total).toBe(overall.meta.pagination.total);
+    }
+    // the learner's place counts only learners above them
+    expect(me.cards[0].mine?.rank).toBe(byUser(overall.data)[ids.learner].rank);
   });
 });
