@@ -140,6 +140,19 @@ export async function acceptInvitation(
   meta: Omit<SessionMeta, 'method'>,
   ttl: TokenTtls,
 ): Promise<LoginResponse> {
+  // a link that cannot work is refused before the (deliberately slow) password hash: guesses cost the server nothing
+  const [open] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.tokenHash, hashToken(token)),
+        isNull(invitations.usedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    );
+  if (!open) throw invalidInvitation();
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const [used] = await tx
