@@ -40,6 +40,8 @@ export const messageSchema = z.object({
   read_status: z.object({ recipients: z.number().int(), read: z.number().int() }),
   created_at: z.string(),
   readable_created_at: z.string(),
+  /** §3: the discussion's participants the reader is shown (in a broadcast: its owners and the sender) */
+  users: z.array(chatUserSchema),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -82,6 +82,21 @@ describe("a broadcast's participants go to its owners only; members see the coun
     expect(page.messages.at(-1)).toMatchObject({ body: 'Thanks!', sender_name: 'Rico Rival' });
     // the sender is named, not listed
     expect(page.participants.map((p) => p.id).sort()).toEqual([ids.coach, ids.learner].sort());
+    // a broadcast message's users: its owners and its sender, to members and owners alike (never the crowd)
+    expect(
+      sent
+        .json()
+        .data.users.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([ids.coach, ids.rival].sort());
+    expect(
+      page.messages
+        .at(-1)
+        ?.users.map((u) => u.id)
+        .sort(),
+    ).toEqual([ids.coach, ids.rival].sort());
+    const owned: DiscussionPage = (await get('coach', `/api/chats/${company}/1`)).json().data;
+    for (const m of owned.messages) expect(m.users.length).toBeLessThanOrEqual(2);
     const listed = (await get('learner', '/api/chats')).json().data.find((d: Discussion) => d.id === company);
     expect(listed.latestMessage.sender_name).toBe('Rico Rival');
     expect(listed.participants).toHaveLength(2);

@@ -66,13 +66,19 @@ export function presentUserOf(p: ParticipantRow): ChatUser {
   };
 }
 
-/** Row → §3 Message; its read status comes from the participants' read marks. */
+/**
+ * Row → §3 Message; its read status comes from the participants' read marks. Its `users` are the discussion's
+ * participants, except in a broadcast: its owners and the sender (members never see each other, and a message of
+ * a broadcast to thousands stays small; docs/chat.md).
+ */
 export function presentMessage(
   m: MessageRow,
   d: Pick<DiscussionRow, 'channel'>,
   participants: ParticipantRow[],
   reads?: ReadStatuses,
 ): Message {
+  const users =
+    d.channel === 'broadcast' ? participants.filter((p) => p.owner || p.userId === m.senderId) : participants;
   const others = participants.filter((p) => p.userId !== m.senderId);
   const sender = participants.find((p) => p.userId === m.senderId);
   const counted = reads?.get(m.id);
@@ -91,6 +97,7 @@ export function presentMessage(
     },
     created_at: m.createdAt.toISOString(),
     readable_created_at: readable.format(m.createdAt),
+    users: users.map(presentUserOf),
   };
 }
 

@@ -77,6 +77,16 @@ describe('the seeded demo chats', () => {
     );
     expect(rival).toMatchObject({ type: 'individual', priority: 0 });
     expect(rival.latestMessage?.body).toMatch(/better answer/);
+    // §3: each message carries its discussion's users (id, name, email, owner, read_message_at, media)
+    const latest = team.latestMessage!;
+    expect(latest.users.map((u) => u.email).sort()).toEqual(team.participants.map((p) => p.email).sort());
+    expect(latest.users.find((u) => u.owner)).toMatchObject({ name: 'Cora Coach', email: DEMO_USERS.coach.email });
+    for (const u of latest.users) {
+      expect(Object.keys(u).sort()).toEqual(['email', 'id', 'media', 'name', 'owner', 'read_message_at']);
+    }
+    const page: DiscussionPage = (await get('learner', `/api/chats/${team.id}/1`)).json().data;
+    for (const m of page.messages)
+      expect(m.users.map((u) => u.id).sort()).toEqual(latest.users.map((u) => u.id).sort());
     expect(await profileChats('learner')).toBe(0);
   });
 

@@ -32,6 +32,7 @@ export const message = (id: number, sender: number, extra: Partial<Message> = {}
   read_status: { recipients: 1, read: 0 },
   created_at: '2026-03-02T10:00:00.000Z',
   readable_created_at: 'Mar 2, 2026, 10:00 AM',
+  users: [lena, rico],
   ...extra,
 });
 
