@@ -27,8 +27,10 @@ export const rewardsUi = {
       .filter((r) => opts.again || r.trail_id !== heldTrail)
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || Math.abs(a.id) - Math.abs(b.id));
     if (fresh.length === 0) return 0;
+    // a reward shown again (reopened from the list) is celebrated, but "Your first reward!" follows only once
+    const queued = fresh.map((r) => (shown.has(r.id) && r.first_time ? { ...r, first_time: false } : r));
     for (const r of fresh) shown.add(r.id);
-    rewardsUiStore.set((s) => ({ ...s, popup: [...s.popup, ...fresh] }));
+    rewardsUiStore.set((s) => ({ ...s, popup: [...s.popup, ...queued] }));
     return fresh.length;
   },
   /**

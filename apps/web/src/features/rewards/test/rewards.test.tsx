@@ -109,6 +109,26 @@ describe('reward popup', () => {
     expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
   });
 
+  it('shows the first-reward message once: a first reward reopened from the notification list pops up without it', () => {
+    vi.useFakeTimers();
+    renderPopups();
+    const first = reward({ id: 4242, title: 'First steps', first_time: true });
+    act(() => {
+      rewardsUi.show([first]);
+    });
+    key('Escape');
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByRole('dialog', { name: 'Your first reward!' })).toBeInTheDocument();
+    act(() => rewardsUi.showFirstMessage(false));
+    act(() => {
+      rewardsUi.show([first], { again: true });
+    });
+    expect(screen.getByRole('dialog', { name: 'Congratulations!' })).toBeInTheDocument();
+    key('Escape');
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
+  });
+
   it('does not celebrate the same reward twice', () => {
     const r = reward();
     expect(rewardsUi.show([r])).toBe(1);
