@@ -11,6 +11,11 @@ import { openStorage, type Storage } from '../storage';
  */
 export async function openDatabase(opts: { seed?: boolean } = {}): Promise<{
   database: Database;
+  /**
+   * For bulk loads that turn the row triggers off (session_replication_role, superusers only): the embedded
+   * PostgreSQL's superuser on the same database, or DATABASE_URL as given. Never for the app's own work.
+   */
+  maintenanceUrl: string;
   embedded: EmbeddedDb | null;
   filesDir: string;
   storage: Storage;
@@ -32,7 +37,7 @@ export async function openDatabase(opts: { seed?: boolean } = {}): Promise<{
   const storage = openStorage(config.storage.target, config.filesDir, config.storage.credentials);
   await storage.probe();
   await prepareDatabase(database, { filesDir: config.filesDir, storage, seed: opts.seed });
-  return { database, embedded, filesDir: config.filesDir, storage };
+  return { database, maintenanceUrl: embedded ? embedded.adminUrl : url, embedded, filesDir: config.filesDir, storage };
 }
 
 /** Runs a command-line tool's main and exits with its code (1, with the message, when it throws). */

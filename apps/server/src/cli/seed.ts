@@ -1,3 +1,5 @@
+import { loadConfig } from '../config';
+import { createDatabase } from '../db/client';
 import { SCALE_DEFAULTS, SCALE_PASSWORD, type ScaleOptions, scaleEmail, seedScale } from '../db/seed/scale';
 import { openDatabase, runCli } from './database';
 
@@ -24,9 +26,12 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const { database, embedded } = await openDatabase();
+  const { database, maintenanceUrl, embedded } = await openDatabase();
+  // migrated (and demo-seeded) as the app's role above; the bulk load writes with the row triggers off, which needs
+  // the embedded PostgreSQL's superuser (the app's role is not one, docs/security.md)
+  const bulk = createDatabase(maintenanceUrl, { max: 2, statementTimeoutMs: loadConfig().dbSetupStatementTimeoutMs });
   try {
-    const { customerId, ms } = await seedScale(database, options);
+    const { customerId, ms } = await seedScale(bulk, options);
     console.log(
       `seeded ${options.company} (customer ${customerId}): ${options.learners} learners, ${options.trails} trails, ` +
         `${options.started} started each, in ${(ms / 1000).toFixed(1)} s`,
@@ -36,6 +41,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   } finally {
+    await bulk.close();
     await database.close();
     if (embedded?.owned) await embedded.stop();
   }
