@@ -163,6 +163,46 @@ describe('notification list', () => {
     expect((queryClient.getQueryData(profileKey) as User).notifications.notifications).toBe(4);
   });
 
+  it("opens a ready certificate's or results PDF's file, read or not, in a new tab", async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const read = '2026-03-01T11:00:00.000Z';
+    const calls = stubServer({
+      '/api/notificationsAll/1': () =>
+        pageOf(
+          [
+            notification(3, {
+              event: 'NOTIFY_CERTIFICATE',
+              read_at: read,
+              data: {
+                certificates: [9],
+                name: 'Demo',
+                file: '/files/c.png',
+                pdf: '/files/pdfs/c.pdf',
+                trail_id: 5,
+                trail: 'Demo exam',
+              },
+            }),
+            notification(4, {
+              event: 'NOTIFY_RESULTS_PDF',
+              data: { pdf: '/files/pdfs/r.pdf', trail_id: 5, trail: 'Demo exam' },
+            }),
+          ],
+          2,
+        ),
+      '/api/notifications/4': () => ({ data: notification(4, { read_at: read }) }),
+    });
+    renderList(1);
+    const items = await screen.findAllByRole('button', { name: /Demo exam/ });
+    await userEvent.click(items[0]);
+    expect(opened).toHaveBeenCalledWith('/files/pdfs/c.pdf', '_blank', 'noopener');
+    expect(calls).not.toContain('/api/notifications/3');
+    await userEvent.click(items[1]);
+    expect(opened).toHaveBeenCalledWith('/files/pdfs/r.pdf', '_blank', 'noopener');
+    await waitFor(() => expect(calls).toContain('/api/notifications/4'));
+    // the page stays where it was: the file opens beside it
+    expect(screen.getByTestId('location').textContent).toBe('/games');
+  });
+
   it('opens the reward popup for a reward notification, even for rewards this tab already celebrated', async () => {
     const reward = {
       id: 41,
