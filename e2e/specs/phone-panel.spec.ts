@@ -20,6 +20,11 @@ test.describe('on a phone', () => {
     for (const name of ['Info', 'Notifications', 'Chats', 'Trail result', 'Navigator']) {
       await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
     }
+    // the tab set is one row (§2): every tab at the same top offset, the row scrolling sideways when it is full
+    const tops = await tabs
+      .getByRole('tab')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, tops.join(', ')).toBe(1);
     // this pebble is not rated: no Ratings tab rather than an empty one
     await expect(tabs.getByRole('tab', { name: 'Ratings' })).toHaveCount(0);
 

@@ -78,7 +78,13 @@ export function PanelFrame<T extends string>({
           {tabs.length === 0 ? (
             <div className="flex min-w-0 flex-1 items-center gap-2">{header}</div>
           ) : (
-            <div role="tablist" aria-label={tabsLabel} className="flex flex-wrap gap-1" onKeyDown={onTabKey}>
+            // one row, as §2 lists the phone tab set; on a narrow panel the row scrolls sideways instead of wrapping
+            <div
+              role="tablist"
+              aria-label={tabsLabel}
+              className="flex min-w-0 flex-1 gap-1 overflow-x-auto"
+              onKeyDown={onTabKey}
+            >
               {tabs.map((tab) => (
                 <button
                   key={tab.id}
@@ -92,7 +98,7 @@ export function PanelFrame<T extends string>({
                   aria-controls={`panel-view-${tab.id}`}
                   tabIndex={active === tab.id ? 0 : -1}
                   onClick={() => onSelect(tab.id)}
-                  className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-700 aria-selected:bg-accent aria-selected:text-on-accent"
+                  className="min-h-11 shrink-0 whitespace-nowrap rounded-lg px-2.5 text-sm font-semibold text-slate-700 aria-selected:bg-accent aria-selected:text-on-accent"
                 >
                   {tab.label}
                 </button>
