@@ -34,6 +34,8 @@ test('two learners chat live: attachment, unread counter, reordering, read ticks
   // the rival's list: the team is the newest, the chat with Lena the oldest; the company announcements are not
   // repliable, so they are not shown to him (§6) and their unread messages do not count: no badge
   await openChats(rival);
+  // §9: the search wrapper is 75 px high
+  expect((await panel(rival).getByTestId('chat-search').boundingBox())?.height).toBe(75);
   await expect(discussions(rival).first()).toContainText('Team Summit');
   await expect(discussions(rival).last()).toContainText('Lena Learner');
   await expect(discussions(rival).filter({ hasText: 'Acme Learning announcements' })).toHaveCount(0);

@@ -48,7 +48,8 @@ function ChatList() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-end gap-2">
+      {/* §9: the search wrapper is 75 px high */}
+      <div data-testid="chat-search" className="flex h-[75px] shrink-0 items-center gap-2">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={searchId} className="sr-only">
             {t('search.label')}
