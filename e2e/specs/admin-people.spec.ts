@@ -111,3 +111,23 @@ for (const size of [
     expect(await violations(admin)).toEqual([]);
   });
 }
+
+test('the admin lists the SSO sign-up domains, and empties them to turn it off', async ({ browser }) => {
+  const admin = await signedIn(browser, DEMO.coach, { width: 390, height: 844 });
+  await admin.goto('/admin/people');
+  const domains = admin.getByLabel('E-mail domains');
+  await expect(domains).toBeEnabled();
+  await expect(domains).toHaveValue('');
+  await domains.fill('not a domain');
+  await admin.getByRole('button', { name: 'Save domains' }).click();
+  await expect(admin.getByText('Enter domains such as example.com, separated by commas')).toBeVisible();
+  await domains.fill('Example.ORG,  acme.example');
+  await admin.getByRole('button', { name: 'Save domains' }).click();
+  await expect(admin.getByText('Sign-up domains saved')).toBeVisible();
+  await admin.reload();
+  await expect(admin.getByLabel('E-mail domains')).toHaveValue('example.org, acme.example');
+  expect(await violations(admin)).toEqual([]);
+  await admin.getByLabel('E-mail domains').fill('');
+  await admin.getByRole('button', { name: 'Save domains' }).click();
+  await expect(admin.getByText('SSO sign-up is off')).toBeVisible();
+});

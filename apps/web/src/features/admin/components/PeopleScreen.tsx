@@ -11,6 +11,7 @@ import { usePeople, useTeamOptions } from '../api';
 import { ImportDialog } from './ImportDialog';
 import { InviteDialog } from './InviteDialog';
 import { PersonItem } from './PersonItem';
+import { SsoPanel } from './SsoPanel';
 
 function Filter(props: {
   label: string;
@@ -141,6 +142,7 @@ export default function PeopleScreen() {
           </Button>
         </nav>
       )}
+      <SsoPanel />
       <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
     </section>
