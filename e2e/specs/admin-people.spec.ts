@@ -1,9 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { DEMO, invitationLink, signIn, warmUpLogin } from './support';
 
 /** Runs axe on the page as it is now. */
 async function violations(page: Page) {
@@ -22,26 +19,6 @@ async function signedIn(
   await signIn(page, who);
   await expect(page).toHaveURL(/\/games$/);
   return page;
-}
-
-/** The invitation link mailed to `email` (path and query), read from the outbox the server writes; null when none yet. */
-function invitationLink(email: string): string | null {
-  const dir = join(E2E_DATA_DIR, 'outbox');
-  if (!existsSync(dir)) return null;
-  for (const f of readdirSync(dir)
-    .filter((x) => x.endsWith('.eml'))
-    .sort()
-    .reverse()) {
-    const raw = readFileSync(join(dir, f), 'utf8');
-    if (!raw.includes(email)) continue;
-    const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const m = unfolded.match(/https?:\/\/[^\s"<>]+\/welcome\/new\?invitation=[A-Za-z0-9_-]+/);
-    if (m) {
-      const u = new URL(m[0]);
-      return u.pathname + u.search;
-    }
-  }
-  return null;
 }
 
 for (const size of [

@@ -43,7 +43,8 @@ for (const size of [
     test.setTimeout(120_000);
     const name = `Site safety ${size.width}`;
     const admin = await signedIn(browser, DEMO.coach, size);
-    const learner = await signedIn(browser, DEMO.learner, size);
+    // a member of Team Summit; the rival rather than the learner, whose first sign-in auth.spec.ts checks
+    const learner = await signedIn(browser, DEMO.rival, size);
     await expect(learner.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(learner.getByText(name)).toHaveCount(0);
 

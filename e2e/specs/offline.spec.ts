@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { DEMO, freshLearner, signIn, warmUpLogin } from './support';
 
 // Offline play (docs/offline.md): the demo exam downloaded, played without a network across a reload and a closed
-// page, then sent back exactly once. The rival plays it: the learner's first reward belongs to results.spec.ts.
-const WHO = DEMO.rival;
+// page, then sent back exactly once. A learner of its own plays it (made through the admin side before the first
+// journey): the rewards popup this journey waits for is a first reward, which the seeded users may have had already.
+const WHO = { email: '', password: 'offline-learner-1' };
 
 async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: number) {
   const options = section.getByRole(role);
@@ -130,6 +131,12 @@ async function download(page: Page, context: BrowserContext): Promise<number> {
 
 test.describe.configure({ mode: 'serial' });
 
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  Object.assign(WHO, await freshLearner(context.request, 'offline', WHO.password));
+  await context.close();
+});
+
 test.beforeEach(async ({ page, request }) => {
   await warmUpLogin(request, WHO);
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'Congratulations!' }), async () => {
@@ -154,7 +161,7 @@ test('answers made offline before the coach reset the trail are refused, and the
   await expect(page.getByRole('status').filter({ hasText: 'Offline — 2 answers will be sent' })).toBeVisible();
   await checkSizes(page, 'offline-banner');
 
-  // meanwhile the coach resets the rival's trail
+  // meanwhile the coach resets the learner's trail
   const coach = await token(request, DEMO.coach);
   const rivalId = (
     await (

@@ -40,3 +40,63 @@ export function latestResetLink(email: string): string | null {
   }
   return null;
 }
+
+/** The invitation link mailed to `email` (path and query), read from the outbox the server writes; null when none yet. */
+export function invitationLink(email: string): string | null {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  if (!existsSync(dir)) return null;
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const raw = readFileSync(join(dir, f), 'utf8');
+    if (!raw.includes(email)) continue;
+    const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const m = unfolded.match(/https?:\/\/[^\s"<>]+\/welcome\/new\?invitation=[A-Za-z0-9_-]+/);
+    if (m) {
+      const u = new URL(m[0]);
+      return u.pathname + u.search;
+    }
+  }
+  return null;
+}
+
+/**
+ * A learner of Acme nobody has used yet, made through the admin side (invited by the demo admin, the mailed link
+ * accepted with `password`) and assigned the demo exam: for journeys that need a first reward or a first attempt
+ * the seeded users may have had already, whatever journeys ran before.
+ */
+export async function freshLearner(
+  request: APIRequestContext,
+  label: string,
+  password: string,
+): Promise<{ email: string; password: string; id: number }> {
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.coach.email, password: DEMO.coach.password, accepted: true },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const email = `${label}-${Date.now()}@example.com`;
+  const invited = await request.post('/api/admin/users', {
+    headers,
+    data: { email, firstname: 'Fresh', lastname: label, language: 'en', role: 'learner' },
+  });
+  expect(invited.status(), await invited.text()).toBeLessThan(300);
+  const id = (await invited.json()).data.id as number;
+  let link: string | null = null;
+  await expect.poll(() => (link = invitationLink(email)), { timeout: 15_000 }).not.toBeNull();
+  const token = new URL(`http://x${link}`).searchParams.get('invitation');
+  const accepted = await request.post(`/api/invitations/${token}`, { data: { password, accepted: true } });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  const trails = (await (await request.get('/api/admin/trails', { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const exam = trails.find((t) => t.name === 'Demo exam');
+  expect(exam).toBeDefined();
+  const assigned = await request.post(`/api/admin/trails/${exam?.id}/assignments`, {
+    headers,
+    data: { user_ids: [id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBeLessThan(300);
+  return { email, password, id };
+}
