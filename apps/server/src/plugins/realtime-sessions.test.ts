@@ -163,6 +163,8 @@ describe('a revocation heard while the handshake looks its token up', () => {
       await locker.query('begin');
       await locker.query('lock table auth_tokens in access exclusive mode');
       const attempt = open(urlOf(t.app), access_token);
+      // handled from now on: on a busy machine the refusal can come before the expectation below is attached
+      attempt.catch(() => {});
       await pause(300);
       tokenCacheOf(t.app.db).revoke({ sessions: [sessionId] });
       await locker.query('commit');

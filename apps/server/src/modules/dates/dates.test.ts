@@ -109,19 +109,28 @@ describe('due and start notices', () => {
   });
 
   it('two server instances scheduling the job (BullMQ with REDIS_URL, timers otherwise) send each notice once', async () => {
-    const s = await createTestApp({ scheduleSeconds: 1 });
+    // the data first, then two instances that schedule the job: a job that ran before the trail existed would
+    // have sent today's notice without it (once per user and day), and BullMQ runs a new scheduler's first job at once
+    const s = await createTestApp({ scheduleSeconds: 0 });
     try {
       await s.database.db.execute(sql`update trail_assignments set due_on = null, starts_on = null`);
       const id = await importTest(s, pkg({ name: 'Scheduled due' }, one), { assign: pair, dueOn: '+1' });
-      const database = createDatabase(s.config.databaseUrl!, { max: 2 });
-      const b = await buildApp(s.config, { database, logger: false });
-      await b.ready();
+      const instances = await Promise.all(
+        [0, 1].map(async () => {
+          const database = createDatabase(s.config.databaseUrl!, { max: 2 });
+          const app = await buildApp({ ...s.config, scheduleSeconds: 1 }, { database, logger: false });
+          await app.ready();
+          return { app, database };
+        }),
+      );
       try {
         // several periods on both instances
         await new Promise((r) => setTimeout(r, 3500));
       } finally {
-        await b.close();
-        await database.close();
+        for (const i of instances) {
+          await i.app.close();
+          await i.database.close();
+        }
       }
       const rows = await s.database.db.execute<{ n: number }>(sql`
         select count(*)::int as n from notifications n join users u on u.id = n.user_id

@@ -31,7 +31,7 @@ export async function sweepScores(app: FastifyInstance): Promise<number[]> {
     select id from ${ltiScores} where status = 'pending' and created_at < now() - interval '2 minutes' and tries < 50
     order by id limit 100`);
   const ids = [...made.rows, ...stale.rows].map((r) => Number(r.id));
-  for (const id of ids) await app.jobs.enqueue<LtiScoreJob>(LTI_SCORE_JOB, { id }, { jobId: `lti-score:${id}` });
+  for (const id of ids) await app.jobs.enqueue<LtiScoreJob>(LTI_SCORE_JOB, { id }, { jobId: `lti-score-${id}` });
   return ids;
 }
 
