@@ -3,6 +3,26 @@ import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 
+/** The round arrow button of the reward carousels (the popup's and the end screen's). */
+export const navButton =
+  'flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-slate-900 shadow ring-1 ring-slate-200 hover:bg-slate-100';
+
+/** The arrow drawn inside `navButton`; `back` points left. */
+export function Chevron({ back }: { back?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+      <path
+        d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** A reward's date in the reader's locale (the server's readable_achieved_at is English only). */
 export function useRewardDate(iso: string): string {
   const locale = useLocale();

@@ -2,25 +2,7 @@ import type { Reward } from '@cairn/shared/api/results';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Confetti } from './Confetti';
-import { RewardImage, RewardText } from './RewardBody';
-
-const navButton =
-  'flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-slate-900 shadow ring-1 ring-slate-200 hover:bg-slate-100';
-
-function Chevron({ back }: { back?: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-      <path
-        d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+import { Chevron, navButton, RewardImage, RewardText } from './RewardBody';
 
 /**
  * The rewards just earned, as the §4 carousel inside a page (the player's end screen) rather than a popup: the same
