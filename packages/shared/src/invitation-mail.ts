@@ -2,7 +2,7 @@
 // in locales/<code>/invitation.json, which the locale coverage test (apps/web/src/locales/locales.test.ts) checks like
 // the web's own: every key, translated, in all 15.
 
-import { isSupportedLocale, type LocaleCode } from './locales';
+import { forLocale, type LocaleCode } from './locales';
 import de from './locales/de/invitation.json';
 import en from './locales/en/invitation.json';
 import es from './locales/es/invitation.json';
@@ -41,5 +41,5 @@ export const INVITATION_LABELS: Record<LocaleCode, InvitationLabels> = {
 
 /** The labels of a language, English when it is not one of the 15. */
 export function invitationLabels(language: string): InvitationLabels {
-  return INVITATION_LABELS[isSupportedLocale(language) ? language : 'en'];
+  return forLocale(INVITATION_LABELS, language);
 }

@@ -30,6 +30,14 @@ export function isSupportedLocale(code: unknown): code is LocaleCode {
   return typeof code === 'string' && (LOCALE_CODES as string[]).includes(code);
 }
 
+/**
+ * The entry for `code` of a table kept in every supported locale (label tables, mail texts); English's for any other
+ * code, including names an object inherits (`constructor`, `toString`).
+ */
+export function forLocale<T>(table: Record<LocaleCode, T>, code: unknown): T {
+  return table[resolveLocale(code)];
+}
+
 /** The profile language if supported, else English (§5). */
 export function resolveLocale(code: unknown): LocaleCode {
   return isSupportedLocale(code) ? code : DEFAULT_LOCALE;

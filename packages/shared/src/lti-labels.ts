@@ -2,7 +2,7 @@
 // in the 15 interface languages, read in the launch's language. They live in locales/<code>/lti-pages.json, which the
 // locale coverage test (apps/web/src/locales/locales.test.ts) checks like the web's own.
 
-import type { LocaleCode } from './locales';
+import { forLocale, type LocaleCode } from './locales';
 import de from './locales/de/lti-pages.json';
 import en from './locales/en/lti-pages.json';
 import es from './locales/es/lti-pages.json';
@@ -40,4 +40,4 @@ export const LTI_LABELS: Record<LocaleCode, LtiLabels> = {
 };
 
 /** The LTI page texts of a locale; English for any other code. */
-export const ltiLabelsFor = (locale: string): LtiLabels => LTI_LABELS[locale as LocaleCode] ?? LTI_LABELS.en;
+export const ltiLabelsFor = (locale: string): LtiLabels => forLocale(LTI_LABELS, locale);

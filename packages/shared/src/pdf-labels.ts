@@ -2,7 +2,7 @@
 // learner's language). They live in locales/<code>/pdf.json, which the locale coverage test
 // (apps/web/src/locales/locales.test.ts) checks like the web's own: every key, translated, in all 15.
 
-import type { LocaleCode } from './locales';
+import { forLocale, type LocaleCode } from './locales';
 import de from './locales/de/pdf.json';
 import en from './locales/en/pdf.json';
 import es from './locales/es/pdf.json';
@@ -40,4 +40,4 @@ export const PDF_LABELS: Record<LocaleCode, PdfLabels> = {
 };
 
 /** The labels of a locale; English for any other code. */
-export const pdfLabelsFor = (locale: string): PdfLabels => PDF_LABELS[locale as LocaleCode] ?? PDF_LABELS.en;
+export const pdfLabelsFor = (locale: string): PdfLabels => forLocale(PDF_LABELS, locale);
