@@ -5,7 +5,7 @@ import { pebbles } from '../../db/schema';
 import { type Actor, isPublicActor } from '../../lib/actor';
 import { utcDay } from '../../lib/days';
 import { HttpError, notFound, validationError } from '../../lib/http-error';
-import { recordBattleAnswer } from '../battles/battles.service';
+import { getBattle, recordBattleAnswer } from '../battles/battles.service';
 import { createNotification, NOTIFY_RBO } from '../notifications/notifications.service';
 import { loadPebbleFacts, type PebbleFacts, requestRatings, summarise } from '../ratings/ratings.repo';
 import { unlocksDue } from '../results/results.unlock';
@@ -220,12 +220,13 @@ async function tryAnswer(
   // pebble asks peers and the coach to rate it (docs/ratings.md): both in the answer's transaction
   const battleId = form.battle_id;
   const asksRatings = detail.pebble.isRbo && !before?.answeredAt && actor.customerId !== null && !isPublicActor(actor);
+  let battleDone = false;
   const store = async (tx: Tx) => {
     const stored = await storeAnswer(tx, write);
     if (!stored.fresh) return null;
     if (!stored.stored) throw answerLocked();
     if (battleId != null)
-      await recordBattleAnswer(tx, actor, battleId, trailId, pebbleId, passed, view.pebbles, answers);
+      battleDone = await recordBattleAnswer(tx, actor, battleId, trailId, pebbleId, passed, view.pebbles, answers);
     if (asksRatings) await askRatings(tx, actor, detail, view.trail.name);
     return stored;
   };
@@ -238,6 +239,9 @@ async function tryAnswer(
   holdLearnerView(db, actor.userId, view);
   const nextAnswers = next.pebble.id === pebbleId ? answers : stored.nextAnswers;
   const data = await present(db, actor, view, next, nextAnswers);
+  // §4 Answering: the viewer's last battle question answered, the response carries the battle (its summary, once
+  // finished for the viewer; docs/battles.md)
+  const battle = battleDone && battleId != null ? await getBattle(db, actor, battleId) : undefined;
   return {
     response: {
       data,
@@ -248,6 +252,7 @@ async function tryAnswer(
         xp: progress.xp - earlier.xp,
         crowns: progress.crowns - earlier.crowns,
       }),
+      ...(battle ? { battle } : {}),
     },
     certificateIds: stored.certificateIds,
   };
