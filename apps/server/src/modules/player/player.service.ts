@@ -13,6 +13,7 @@ import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
 import { answerCheck } from './answers.feedback';
+import { answerBatcher } from './answers.batch';
 import { type AnswerWrite, statesFingerprint, storeAnswer } from './answers.store';
 import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-view.cache';
 import { type AnswerLike, presentPebble } from './player.presenter';
@@ -221,8 +222,9 @@ async function tryAnswer(
   const battleId = form.battle_id;
   const asksRatings = detail.pebble.isRbo && !before?.answeredAt && actor.customerId !== null && !isPublicActor(actor);
   let battleDone = false;
-  const store = async (tx: Tx) => {
-    const stored = await storeAnswer(tx, write);
+  // alone (no battle, no ratings): through the group commit, which never waits when nothing else is storing
+  const store = async (tx: Tx, batched = false) => {
+    const stored = batched ? await answerBatcher(db).store(write) : await storeAnswer(tx, write);
     if (!stored.fresh) return null;
     if (!stored.stored) throw answerLocked();
     if (battleId != null)
@@ -230,7 +232,7 @@ async function tryAnswer(
     if (asksRatings) await askRatings(tx, actor, detail, view.trail.name);
     return stored;
   };
-  const stored = battleId != null || asksRatings ? await db.transaction(store) : await store(db);
+  const stored = battleId != null || asksRatings ? await db.transaction((tx) => store(tx)) : await store(db, true);
   if (!stored) return forget(db, actor, trailId);
 
   // opened: the next pebble, and those the learner opened elsewhere (another tab) since the view was read
