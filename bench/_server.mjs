@@ -25,35 +25,50 @@ export const percentile = (sorted, p) =>
  * second's requests in a burst at its start, and counts a 1 ms expected interval for coordinated omission, so its p99
  * measures its own bursts). Latency is taken from the moment a request was due, so a generator that falls behind
  * shows in it. Keep-alive connections, at most `connections` in flight (a request due while all are busy waits for
- * one, and that wait counts). Answers in autocannon's shape for the fields the benches read.
+ * one, and that wait counts). `request(i)` (optional): the i-th request's { method, path, headers, body } instead of
+ * GET `url` (a POST of its own per request, e.g. answers of several learners in turn). Answers in autocannon's shape
+ * for the fields the benches read.
  */
-export async function paced({ url, headers = {}, rate, duration, connections = 50 }) {
+export async function paced({ url, headers = {}, rate, duration, connections = 50, request }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   const counts = { '2xx': 0, non2xx: 0, errors: 0 };
   const total = Math.round(rate * duration);
   const t0 = performance.now();
   const sent = [];
-  const one = (due) =>
+  const base = new URL(url);
+  const one = (due, i) =>
     new Promise((resolve) => {
-      const req = http.get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - due);
-          counts[res.statusCode >= 200 && res.statusCode < 300 ? '2xx' : 'non2xx']++;
-          resolve();
-        });
-      });
+      const r = request?.(i);
+      const req = http.request(
+        {
+          host: base.hostname,
+          port: base.port,
+          path: r?.path ?? base.pathname + base.search,
+          method: r?.method ?? 'GET',
+          agent,
+          headers: r?.headers ?? headers,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            counts[res.statusCode >= 200 && res.statusCode < 300 ? '2xx' : 'non2xx']++;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         counts.errors++;
         resolve();
       });
+      req.end(r?.body);
     });
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    sent.push(one(due));
+    sent.push(one(due, i));
   }
   await Promise.all(sent);
   agent.destroy();

@@ -11,11 +11,13 @@
 // and on the twin with the same writes in one statement: what a round trip less buys.
 // Usage: node bench/answers.mjs [seconds, default 10] [connections, default 50]
 import { execFileSync } from 'node:child_process';
-import { benchDb, benchDbUrl, cannon, cpuDelta, postJson, startBareAnswer, startServer } from './_server.mjs';
+import { benchDb, benchDbUrl, cannon, cpuDelta, paced, postJson, startBareAnswer, startServer } from './_server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
 const BUDGET_P99 = 25;
+// the open-loop case (issue 34): answers at a fixed rate, spread over the learners in turn; goal p99 ≤ 25 ms
+const RATE = Number(process.env.BENCH_ANSWER_RATE ?? 500);
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const uptimeBefore = uptime();
 // BENCH_PG_PORT: the embedded PostgreSQL's port (else the server's default)
@@ -129,7 +131,48 @@ try {
     });
   }
   console.table(rows);
+  // the open loop: RATE answers a second, evenly spaced, learner after learner (each learner's answers are
+  // connections/RATE s apart, so one learner has no two answers in flight unless an answer takes that long)
+  const pacedRows = [];
+  for (const [name, url, node] of [
+    [`app at ${RATE}/s`, base, server],
+    [`floor twin at ${RATE}/s`, floor.base, floor],
+  ]) {
+    const request = (i) => {
+      const l = learners[i % learners.length];
+      return { method: 'POST', path: l.path, headers: l.headers, body: l.body };
+    };
+    await paced({ url, rate: RATE, duration: 1, connections, request }); // warm-up
+    const node0 = node.cpuSnapshot();
+    const t0 = Date.now();
+    const r = await paced({ url, rate: RATE, duration: seconds, connections, request });
+    const t1 = Date.now();
+    const n = r['2xx'] || Number.NaN;
+    const loop = url === base ? server.loop(t0, t1) : null;
+    pacedRows.push({
+      case: name,
+      'req/s': Math.round(r.requests.average),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      'max ms': r.latency.max,
+      '2xx': r['2xx'],
+      non2xx: r.non2xx,
+      errors: r.errors,
+      'CPU node': Number((cpuDelta(node0, node.cpuSnapshot()).node / n).toFixed(2)),
+      'loop delay p99 ms': loop?.delayP99 ?? null,
+    });
+  }
+  console.table(pacedRows);
+  const open = pacedRows[0];
+  console.log(
+    `verdict (open loop): p99 ${open['p99 ms']} ms at ${RATE} answers/s — ${open['p99 ms'] <= BUDGET_P99 && open.non2xx === 0 && open.errors === 0 ? 'MET' : 'NOT MET'} (goal ≤ ${BUDGET_P99} ms)`,
+  );
   const app = rows.slice(0, 2);
+  const twinRps = rows[2]['req/s'];
+  console.log(
+    `verdict (throughput): ${app.map((r) => (r['req/s'] / twinRps).toFixed(2)).join(' / ')} × the floor twin's ${twinRps} answers/s — ` +
+      `${Math.max(...app.map((r) => r['req/s'])) >= twinRps ? 'MET' : 'NOT MET'} (goal ≥ 1.0×)`,
+  );
   const worst = Math.max(...app.map((r) => r['p99 ms']));
   const total = app.map((r) => (r['CPU node'] + r['CPU pg'] + r['CPU bench']).toFixed(2)).join(' / ');
   console.log(
