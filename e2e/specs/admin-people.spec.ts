@@ -1,25 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, invitationLink, signIn, warmUpLogin } from './support';
-
-/** Runs axe on the page as it is now. */
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function signedIn(
-  browser: Browser,
-  who: { email: string; password: string },
-  size: { width: number; height: number },
-) {
-  const page = await (await browser.newContext({ viewport: size })).newPage();
-  await warmUpLogin(page.request, who);
-  await page.goto('/login');
-  await signIn(page, who);
-  await expect(page).toHaveURL(/\/games$/);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { DEMO, invitationLink, signedIn, violations } from './support';
 
 for (const size of [
   { width: 390, height: 844 },

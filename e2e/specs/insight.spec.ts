@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO, signIn, violations, warmUpLogin } from './support';
 
 type Mineral = { id: number; type: string; properties: { values?: { id: number }[] } };
 
@@ -40,11 +39,6 @@ async function playDemoExam(request: APIRequestContext, k: number) {
     if (game.progress.status === 'completed') return;
   }
   throw new Error('the demo exam did not complete');
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a coach opens the insight of the demo exam, sorts by discrimination, opens an option table and downloads the CSV', async ({

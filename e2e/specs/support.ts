@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 
 export const DEMO = {
@@ -22,6 +23,26 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The WCAG 2.1 A and AA violations axe finds on the page as it is now, one line each; empty when there are none. */
+export async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A page in a browser context of its own at `size`, signed in as `who` through the login form, on /games. */
+export async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  size: { width: number; height: number },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: size })).newPage();
+  await warmUpLogin(page.request, who);
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/games$/);
+  return page;
 }
 
 /** The newest password-reset link mailed to `email`, read from the outbox the server writes; null when none yet. */

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn, violations, warmUpLogin } from './support';
 
 /**
  * Issue 33, xAPI: the admin turns the customer's LRS on in /admin/xapi, and what a learner does arrives there as
@@ -36,11 +35,6 @@ async function startLrs() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   return { endpoint: `http://127.0.0.1:${port}/xapi/`, received, close: () => server.close() };
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('the admin turns the LRS on, and a trail a learner opens reaches it as a statement', async ({ page, request }) => {
