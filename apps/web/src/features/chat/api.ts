@@ -1,5 +1,5 @@
 import type { User } from '@cairn/shared/api/accounts';
-import type { ChatSearch, Discussion, DiscussionPage, Message } from '@cairn/shared/api/chat';
+import type { ChatSearch, Discussion, DiscussionPage, Message, MessageHit } from '@cairn/shared/api/chat';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { profileKey } from '../../lib/profile';
@@ -145,4 +145,19 @@ export function refreshChats(qc: QueryClient, discussionId?: number): void {
   void qc.invalidateQueries({ queryKey: chatsKey, exact: true });
   void qc.invalidateQueries({ queryKey: profileKey });
   if (discussionId !== undefined) void qc.invalidateQueries({ queryKey: discussionKey(discussionId) });
+}
+
+/**
+ * GET /api/chats/search/discussions/{room}/{query}: the messages of one discussion containing the query, newest
+ * first (the caller passes a query of at least 2 characters, after the 1 s debounce).
+ */
+export function useRoomSearch(room: number, query: string) {
+  return useQuery({
+    queryKey: ['chats', 'search', 'room', room, query],
+    enabled: query.length > 0,
+    queryFn: () =>
+      http
+        .get<{ data: MessageHit[] }>(`/api/chats/search/discussions/${room}/${encodeURIComponent(query)}`)
+        .then((r) => r.data),
+  });
 }

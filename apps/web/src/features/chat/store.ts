@@ -1,10 +1,13 @@
 import { createStore, useStore } from '../../lib/store';
 import { ui } from '../../lib/ui-store';
+import type { SentTrail } from './trail-card';
 
 /** What to open: a known discussion, or the chat with a user (created by the first message when there is none). */
 export type ChatTarget = ({ discussionId: number; highlight?: number } | { userId: number; name?: string }) & {
   /** text put in the composer, not sent (the spec's sendTrail: e.g. a link to the trail being talked about) */
   draft?: string;
+  /** the trail whose result the chat was opened beside (the spec's sendTrail): a card in the first message sent */
+  trail?: SentTrail;
 };
 
 interface ChatState {

@@ -9,20 +9,15 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { Spinner } from '../../../ui/Spinner';
-import {
-  addSentMessage,
-  chatsKey,
-  flattenMessages,
-  refreshChats,
-  useChatSearch,
-  useDiscussion,
-  useDiscussions,
-} from '../api';
+import { addSentMessage, chatsKey, flattenMessages, refreshChats, useDiscussion, useDiscussions } from '../api';
 import { useStickToNewest } from '../scroll';
 import { type ChatTarget, chatUi, useChatUi } from '../store';
+import { previewText } from '../trail-card';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { BackButton, ProfileView } from './ProfileView';
+import { RoomSearch, RoomSearchToggle } from './RoomSearch';
+import { SearchResults } from './SearchResults';
 
 type Filter = 'all' | 'company' | 'team';
 
@@ -109,7 +104,7 @@ function ChatList() {
 function DiscussionItem({ d, onOpen }: { d: Discussion; onOpen: () => void }) {
   const { t } = useTranslation('chat');
   const last = d.latestMessage;
-  const preview = last ? last.body || last.media?.title || '' : '';
+  const preview = last ? previewText(last.body) || last.media?.title || '' : '';
   return (
     <li>
       <button
@@ -137,78 +132,6 @@ function DiscussionItem({ d, onOpen }: { d: Discussion; onOpen: () => void }) {
         )}
       </button>
     </li>
-  );
-}
-
-function SearchResults({ query, onOpened }: { query: string; onOpened: () => void }) {
-  const { t } = useTranslation('chat');
-  const search = useChatSearch(query);
-  const open = (target: ChatTarget) => {
-    onOpened();
-    chatUi.open(target);
-  };
-  if (!query || search.isPending) return <Spinner label={t('loading')} />;
-  const r = search.data;
-  if (!r || (r.chats.length === 0 && r.contacts.length === 0 && r.messages.length === 0)) {
-    return <p className="py-6 text-center text-slate-600">{t('no_results_found')}</p>;
-  }
-  const heading = 'px-2 pt-2 text-xs font-bold uppercase tracking-wide text-slate-600';
-  const row =
-    'flex w-full items-center gap-3 rounded-lg px-2 py-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent';
-  return (
-    <div className="flex flex-col gap-2">
-      {r.chats.length > 0 && (
-        <section aria-label={t('sections.chats')}>
-          <h3 className={heading}>{t('sections.chats')}</h3>
-          <ul>
-            {r.chats.map((d) => (
-              <li key={d.id}>
-                <button type="button" className={row} onClick={() => open({ discussionId: d.id })}>
-                  <Avatar url={d.media} name={d.name} alt="" size={32} />
-                  <span className="truncate font-semibold text-slate-900">{d.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {r.contacts.length > 0 && (
-        <section aria-label={t('sections.contacts')}>
-          <h3 className={heading}>{t('sections.contacts')}</h3>
-          <ul>
-            {r.contacts.map((c) => (
-              <li key={c.id}>
-                <button type="button" className={row} onClick={() => open({ userId: c.id, name: c.name })}>
-                  <Avatar url={c.media} name={c.name} alt="" size={32} />
-                  <span className="truncate font-semibold text-slate-900">{c.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {r.messages.length > 0 && (
-        <section aria-label={t('sections.messages')}>
-          <h3 className={heading}>{t('sections.messages')}</h3>
-          <ul>
-            {r.messages.map((m) => (
-              <li key={m.id}>
-                <button
-                  type="button"
-                  className={row}
-                  onClick={() => open({ discussionId: m.discussion_id, highlight: m.id })}
-                >
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-semibold text-slate-900">{m.discussion_name}</span>
-                    <span className="truncate text-sm text-slate-600">{m.body}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-    </div>
   );
 }
 
@@ -270,6 +193,7 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
   const draftName = 'userId' in target ? target.name : undefined;
   const name = first?.name ?? draftName ?? t('newChatTitle');
   const [unknown, setUnknown] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
 
   // a user the server does not know as a contact (it answered the first message with 404)
   if (unknown) {
@@ -310,7 +234,25 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
         ) : (
           <h2 className="truncate font-bold text-slate-900">{name}</h2>
         )}
+        {first && (
+          <span className="ms-auto">
+            <RoomSearchToggle open={searchOpen} onToggle={() => setSearchOpen((o) => !o)} />
+          </span>
+        )}
       </div>
+      {first && searchOpen && (
+        <RoomSearch
+          room={first.id}
+          name={name}
+          users={first.participants}
+          meId={me?.id}
+          onClose={() => setSearchOpen(false)}
+          onFound={(id) => {
+            setSearchOpen(false);
+            setHighlight(id);
+          }}
+        />
+      )}
       {/* the messages scroll between the header and the composer, never under it */}
       <div ref={scroller} data-testid="chat-scroller" className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         <div ref={content}>
@@ -356,6 +298,7 @@ function Conversation({ target, profile }: { target: ChatTarget; profile: boolea
           }
           channel={first?.channel ?? 'chat'}
           initial={target.draft ?? ''}
+          trail={target.trail ?? null}
           onNotFound={() => setUnknown(true)}
           onSent={(message, discussionId) => {
             // the new chat opens (and reads itself); in an open one the sent message joins it in place

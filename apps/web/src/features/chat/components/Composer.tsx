@@ -1,30 +1,38 @@
 import type { Message } from '@cairn/shared/api/chat';
 import { CHAT_ATTACHMENT_ACCEPT, isChatAttachmentType } from '@cairn/shared/chat';
-import { CHAT_MESSAGE_MAX } from '@cairn/shared/constants';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
 import { notify, useKeepToastsClear } from '../../../lib/notify';
 import { fetchMessage, messageKeys, sendBroadcast, sendFile, sendText } from '../api';
+import { type SentTrail, textRoomWith, withTrailCard } from '../trail-card';
+import { TrailCard } from './TrailCard';
 
-/** The message box: text (at most CHAT_MESSAGE_MAX), an attachment, Enter sends; one idempotency key per message. */
+/**
+ * The message box: text (at most CHAT_MESSAGE_MAX), an attachment, Enter sends; one idempotency key per message.
+ * `trail` (sendTrail) is attached as a card to the first message sent, unless the user removes it.
+ */
 export function Composer({
   target,
   channel,
   initial,
+  trail,
   onNotFound,
   onSent,
 }: {
   target: { discussionId: number } | { userId: number };
   channel: 'chat' | 'broadcast';
   initial: string;
+  trail: SentTrail | null;
   onNotFound: () => void;
   /** the stored message, as the server presents it (null when it could not be read back), and its discussion */
   onSent: (message: Message | null, discussionId: number) => void;
 }) {
   const { t } = useTranslation('chat');
   useKeepToastsClear();
-  const [body, setBody] = useState(initial.slice(0, CHAT_MESSAGE_MAX));
+  const [card, setCard] = useState(trail);
+  const max = textRoomWith(card);
+  const [body, setBody] = useState([...initial].slice(0, max).join(''));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -59,7 +67,7 @@ export function Composer({
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
-    const text = body.trim();
+    const text = withTrailCard(body.trim(), card);
     if (sending || (!text && !file)) return;
     setSending(true);
     try {
@@ -70,6 +78,7 @@ export function Composer({
         const { data } = await sendFile(channel, target.discussionId, file, text);
         setBody('');
         clearFile();
+        setCard(null);
         const fetched = await fetchMessage(channel, data.id).catch(() => null);
         onSent(fetched, target.discussionId);
         return;
@@ -82,6 +91,7 @@ export function Composer({
       keys.sent();
       setBody('');
       clearFile();
+      setCard(null);
       onSent(message, message.discussion_id);
     } catch (err) {
       // 415 and friends: the http client has already shown the catalogue's message
@@ -98,6 +108,7 @@ export function Composer({
 
   return (
     <form onSubmit={send} className="flex shrink-0 flex-col gap-2 border-t border-slate-200 bg-white pt-2">
+      {card && <TrailCard trail={card} onRemove={() => setCard(null)} />}
       {file && (
         <div data-testid="file-preview" className="flex items-center gap-2 rounded-lg bg-slate-100 p-2">
           {preview ? (
@@ -156,7 +167,7 @@ export function Composer({
         <input
           id={inputId}
           value={body}
-          maxLength={CHAT_MESSAGE_MAX}
+          maxLength={max}
           onChange={(e) => setBody(e.target.value)}
           onKeyDown={onKey}
           placeholder={t('composer.placeholder')}
@@ -165,7 +176,7 @@ export function Composer({
         />
         <button
           type="submit"
-          disabled={sending || (!body.trim() && !file)}
+          disabled={sending || (!body.trim() && !file && !card)}
           aria-label={t('composer.send')}
           className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-on-accent disabled:opacity-50"
         >
@@ -175,7 +186,7 @@ export function Composer({
         </button>
       </div>
       <p id={counterId} className="text-end text-xs text-slate-600">
-        {t('composer.counter', { count: [...body].length, max: CHAT_MESSAGE_MAX })}
+        {t('composer.counter', { count: [...body].length, max })}
       </p>
     </form>
   );

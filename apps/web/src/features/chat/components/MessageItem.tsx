@@ -2,6 +2,9 @@ import type { ChatUser, Message } from '@cairn/shared/api/chat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
+import { FileTypeIcon, fileKind } from '../../../ui/FileTypeIcon';
+import { parseTrailCard } from '../trail-card';
+import { TrailCard } from './TrailCard';
 
 /** §4 read status: grey double tick delivered, half orange partly read, orange double tick read by all. */
 function Ticks({ m }: { m: Message }) {
@@ -33,10 +36,14 @@ function Attachment({ m }: { m: Message }) {
   if (!media) return null;
   const type = media.metadata.mimetype;
   const fileName = `${media.title}.${media.ext}`;
-  if (type.startsWith('image/')) {
+  const kind = fileKind(type, fileName);
+  if (kind === 'image') {
     return (
-      <a href={media.url} download={fileName} aria-label={t('download', { name: fileName })}>
+      <a href={media.url} download={fileName} aria-label={t('download', { name: fileName })} className="relative block">
         <img src={media.url} alt={media.title} className="max-h-48 max-w-full rounded-lg" loading="lazy" />
+        <span className="absolute start-1 top-1 rounded bg-white/90 p-0.5 text-slate-900">
+          <FileTypeIcon kind="image" className="size-4" />
+        </span>
       </a>
     );
   }
@@ -46,17 +53,7 @@ function Attachment({ m }: { m: Message }) {
       download={fileName}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 underline"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-5 shrink-0"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M6 2h9l5 5v15H6z" />
-        <path d="M14 2v6h6" />
-      </svg>
+      <FileTypeIcon kind={kind} />
       <span className="truncate">{t('download', { name: fileName })}</span>
     </a>
   );
@@ -104,6 +101,7 @@ export function MessageItem({
     (u) => u.id !== m.sender_id && u.read_message_at !== null && new Date(u.read_message_at) >= date,
   );
   const others = users.filter((u) => u.id !== m.sender_id);
+  const { text, trail } = parseTrailCard(m.body);
   return (
     <li
       id={`message-${m.id}`}
@@ -117,7 +115,8 @@ export function MessageItem({
         }`}
       >
         <p className="text-xs font-semibold text-slate-700">{mine ? t('you') : m.sender_name}</p>
-        {m.body && <p className="whitespace-pre-wrap break-words text-slate-900">{m.body}</p>}
+        {text && <p className="whitespace-pre-wrap break-words text-slate-900">{text}</p>}
+        {trail && <TrailCard trail={trail} />}
         <Attachment m={m} />
         <p className="mt-1 flex items-center justify-end gap-1 text-xs text-slate-600">
           <time dateTime={m.created_at}>{when}</time>

@@ -111,9 +111,10 @@ describe('conversation', () => {
     fireEvent.error(audio!);
     await waitFor(() => expect(container.querySelector('audio')).toBeNull());
     expect(screen.getByText('This recording cannot be played.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download Voice note.ogg' }).getAttribute('download')).toBe(
-      'Voice note.ogg',
-    );
+    // §9: the file-type icon names the kind of file, in the link's name too
+    const link = screen.getByRole('link', { name: 'Audio Download Voice note.ogg' });
+    expect(link.getAttribute('download')).toBe('Voice note.ogg');
+    expect(within(link).getByRole('img', { name: 'Audio' })).toBeInTheDocument();
   });
 
   it('hides the composer where only the owners post', async () => {

@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadMedia } from '../../../lib/download';
 import { AudioPlayer } from '../../../ui/AudioPlayer';
+import { FileTypeIcon, fileKind } from '../../../ui/FileTypeIcon';
 import { DimensionsChart } from './DimensionsChart';
 
 function ChevronIcon({ open }: { open: boolean }) {
@@ -106,6 +107,56 @@ function Media({ image, audio, video }: { image: string | null; audio: string | 
   );
 }
 
+/** The learner's uploaded answer (§9): each file with its file-type icon beside it. */
+function Uploads({ input }: { input: NonNullable<ResultOption['input']> }) {
+  const { t } = useTranslation('results');
+  const row = 'mt-2 flex items-start gap-2';
+  const icon = (kind: 'image' | 'audio' | 'video') => (
+    <span className="mt-1 text-slate-700">
+      <FileTypeIcon kind={kind} />
+    </span>
+  );
+  return (
+    <>
+      {input.image && (
+        <div className={row}>
+          {icon('image')}
+          <div className="min-w-0 flex-1 [&>*]:mt-0">
+            <Media image={input.image} audio={null} video={null} />
+          </div>
+        </div>
+      )}
+      {input.audio && (
+        <div className={row}>
+          {icon('audio')}
+          <div className="min-w-0 flex-1 [&>*]:mt-0">
+            <Media image={null} audio={input.audio} video={null} />
+          </div>
+        </div>
+      )}
+      {input.video && (
+        <div className={row}>
+          {icon('video')}
+          <div className="min-w-0 flex-1 [&>*]:mt-0">
+            <Media image={null} audio={null} video={input.video} />
+          </div>
+        </div>
+      )}
+      {input.file && (
+        <a
+          href={input.file}
+          target="_blank"
+          rel="noopener"
+          className="mt-1 inline-flex min-h-11 items-center gap-2 text-sm underline"
+        >
+          <FileTypeIcon kind={fileKind(null, input.file)} />
+          {t('panel.pebble.openFile')}
+        </a>
+      )}
+    </>
+  );
+}
+
 function OptionItem({ option, own }: { option: ResultOption; own: boolean }) {
   const { t } = useTranslation('results');
   const wrong = option.selected && option.correct === false;
@@ -116,12 +167,7 @@ function OptionItem({ option, own }: { option: ResultOption; own: boolean }) {
       <li data-option="input" className="rounded-lg bg-slate-50 p-2 ring-1 ring-slate-200">
         <p className="text-xs font-semibold text-slate-600">{t('panel.pebble.yourInput')}</p>
         {input.text && <p className="whitespace-pre-wrap text-slate-900">{input.text}</p>}
-        <Media image={input.image} audio={input.audio} video={input.video} />
-        {input.file && (
-          <a href={input.file} target="_blank" rel="noopener" className="mt-1 inline-block text-sm underline">
-            {t('panel.pebble.openFile')}
-          </a>
-        )}
+        <Uploads input={input} />
         {own && input.media_id != null && (
           <button
             type="button"

@@ -7,13 +7,17 @@ import { EmptyScreen } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { isUnavailableTrail, leaveUnavailableTrail } from '../../trails';
 import { useTrailResult } from '../api';
+import { ResultChat } from './ResultChat';
 import { PdfControl, ResultTitle } from './ResultHeader';
 import { TrailResultBody } from './TrailResultBody';
 import { useResultActions } from './useResultActions';
 
 export { SummaryScreen } from './SummaryScreen';
 
-/** /results/{trailId}[?user=id]: the actor's own result on the trail; a coach may name a learner. */
+/**
+ * /results/{trailId}[?user=id]: the actor's own result on the trail; a coach may name a learner. On wide screens the
+ * chat with the coach (or, for a coach, the learner) stands beside it, as beside the result panel.
+ */
 export function ResultsScreen() {
   const { t } = useTranslation(['results', 'common']);
   const trailId = Number(useParams().id);
@@ -37,26 +41,29 @@ export function ResultsScreen() {
   if (!valid || query.isError) return <EmptyScreen title={t('trail.title')} empty={t('trail.empty')} />;
   if (!result) return <Spinner label={t('common:status.loading')} />;
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
-      <Link
-        to={localize(`/games/${result.trail.id}`)}
-        className="mb-4 inline-flex min-h-11 items-center text-sm font-semibold text-slate-700 underline"
-      >
-        {t('page.backToTrail')}
-      </Link>
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <div className="mb-2 flex items-center gap-2 border-b border-slate-200 pb-3">
-          <ResultTitle result={result} level={1} />
-          <PdfControl result={result} loading={actions.pdfLoading} onRequest={() => void actions.requestPdf()} />
+    <div className="mx-auto flex w-full max-w-6xl items-start gap-6 px-4 py-6 sm:py-8">
+      <section className="mx-auto w-full min-w-0 max-w-3xl flex-1">
+        <Link
+          to={localize(`/games/${result.trail.id}`)}
+          className="mb-4 inline-flex min-h-11 items-center text-sm font-semibold text-slate-700 underline"
+        >
+          {t('page.backToTrail')}
+        </Link>
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <div className="mb-2 flex items-center gap-2 border-b border-slate-200 pb-3">
+            <ResultTitle result={result} level={1} />
+            <PdfControl result={result} loading={actions.pdfLoading} onRequest={() => void actions.requestPdf()} />
+          </div>
+          <TrailResultBody
+            result={result}
+            isOwner={!!user && user.id === result.user.id}
+            actions={actions}
+            confirming={confirming}
+            setConfirming={setConfirming}
+          />
         </div>
-        <TrailResultBody
-          result={result}
-          isOwner={!!user && user.id === result.user.id}
-          actions={actions}
-          confirming={confirming}
-          setConfirming={setConfirming}
-        />
-      </div>
-    </section>
+      </section>
+      <ResultChat result={result} placement="page" />
+    </div>
   );
 }

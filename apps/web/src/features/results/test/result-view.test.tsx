@@ -1,8 +1,9 @@
+import type { ResultOption } from '@cairn/shared/api/results';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TrailResultView } from '../components/TrailResultView';
-import { trailResult } from './results.fixtures';
+import { option, pebble, trailResult } from './results.fixtures';
 
 function renderView(opts: { isOwner: boolean; canReset?: boolean; result?: ReturnType<typeof trailResult> }) {
   const base = opts.result ?? trailResult();
@@ -70,6 +71,48 @@ describe('trail result rows', () => {
     expect(within(article).getByText('Paris has been the capital since 987.')).toBeInTheDocument();
     const facts = document.querySelector('[data-pebble-id="2"]') as HTMLElement;
     expect(within(facts).queryByText('Feedback')).not.toBeInTheDocument();
+  });
+
+  it('uploaded answers carry a file-type icon with its name (§9): image, audio, video, pdf, other files', async () => {
+    const user = userEvent.setup();
+    const upload = (id: number, input: Partial<NonNullable<ResultOption['input']>>) =>
+      pebble(id, {
+        name: `Upload ${id}`,
+        type: 'file_input',
+        options: [
+          option({
+            label: 'A',
+            title: '',
+            answer: null,
+            correct: null,
+            input: { text: null, image: null, video: null, audio: null, file: null, media_id: null, ...input },
+          }),
+        ],
+      });
+    const base = trailResult();
+    const marker = {
+      ...base.markers[0],
+      marker_name: 'Uploads',
+      pebbles: [
+        upload(11, { image: '/files/media/1/a.png' }),
+        upload(12, { audio: '/files/media/1/b.ogg' }),
+        upload(13, { video: '/files/media/1/c.mp4' }),
+        upload(14, { file: '/files/media/1/d.pdf?exp=1&sig=x' }),
+        upload(15, { file: '/files/media/1/e.docx' }),
+      ],
+    };
+    renderView({ isOwner: false, result: { ...base, markers: [marker] } });
+    await user.click(row(/^Uploads/));
+    const icon = (pebbleName: string) =>
+      within(screen.getByRole('list', { name: `Answers to ${pebbleName}` }))
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('aria-label'));
+    expect(icon('Upload 11')).toEqual(['Image']);
+    expect(icon('Upload 12')).toEqual(['Audio']);
+    expect(icon('Upload 13')).toEqual(['Video']);
+    expect(icon('Upload 14')).toEqual(['PDF document']);
+    expect(icon('Upload 15')).toEqual(['File']);
+    expect(screen.getByRole('link', { name: 'PDF document Open the file' })).toBeInTheDocument();
   });
 
   it('certificates are download links', () => {
