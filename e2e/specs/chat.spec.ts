@@ -52,6 +52,8 @@ test('two learners chat live: attachment, unread counter, reordering, read ticks
   await box.press('Enter');
   const sent = panel(learner).getByTestId('message').filter({ hasText: 'Here is my drawing' });
   await expect(sent.getByRole('img', { name: 'avatar' })).toBeVisible();
+  // §9: the attachment's file-type icon names its kind
+  await expect(sent.getByRole('img', { name: 'Image' })).toBeVisible();
   await expect(sent.getByTestId('ticks')).toHaveAttribute('data-state', 'delivered');
   await expect(learner.getByTestId('file-preview')).toHaveCount(0);
   // the conversation sticks to the newest message, and the list ends above the composer (never under it)
@@ -148,7 +150,14 @@ test('on a wide screen a trail result opens the chat with the coach beside it; a
   await dock.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('Could we go through my exam?');
   await dock.getByRole('textbox', { name: 'Message' }).press('Enter');
-  await expect(dock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
+  // sendTrail: the chat beside the result offered the trail as a card, and the first message carries it
+  const firstMessage = dock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' });
+  await expect(firstMessage).toBeVisible();
+  const card = firstMessage.getByRole('link', { name: 'Open the trail result Demo exam' });
+  await expect(card).toBeVisible();
+  const resultHref = (await card.getAttribute('href')) ?? '';
+  expect(resultHref).toMatch(/^\/results\/\d+\?user=\d+$/);
+  await expect(dock.getByTestId('trail-card-draft')).toHaveCount(0);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.getByRole('button', { name: 'Close trail result' }).click();
@@ -158,6 +167,31 @@ test('on a wide screen a trail result opens the chat with the coach beside it; a
   await page.getByRole('button', { name: 'See results' }).click();
   await expect(page.getByRole('dialog', { name: 'Trail result' })).toBeVisible();
   await expect(page.getByTestId('result-chat')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close trail result' }).click();
+
+  // the card opens the result page; on a wide screen the chat with the coach stands beside it there too
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(resultHref);
+  await expect(page.getByRole('button', { name: /^Summary/ })).toBeVisible();
+  const pageDock = page.getByRole('complementary', { name: 'Chat with Cora Coach' });
+  await expect(pageDock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toBeVisible();
+  // search inside the conversation: from 2 characters, 1 s after typing; the hit is highlighted
+  await pageDock.getByRole('button', { name: 'Search in this conversation' }).click();
+  await pageDock.getByRole('searchbox', { name: 'Search the messages of Cora Coach' }).fill('go through');
+  const found = pageDock.getByRole('list', { name: 'Messages found' });
+  await expect(found).toContainText('Could we go through my exam?');
+  await found.getByRole('button').first().click();
+  await expect(pageDock.getByTestId('message').filter({ hasText: 'Could we go through my exam?' })).toHaveAttribute(
+    'data-highlighted',
+    'true',
+  );
+  const axeWide = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axeWide.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('result-chat')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Summary/ })).toBeVisible();
+  const axePhone = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axePhone.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // the link form of openChat: /chat?user={id}&draft=… opens the existing chat with the composer prefilled
   const login = await request.post('/api/login', {
