@@ -105,6 +105,8 @@ export const userSchema = z.object({
   in_accessible_trails: z.number().int(),
   /** unread chat messages over all the user's discussions */
   notification_chat: z.number().int(),
+  /** "Your first reward!" was already shown to this user (on any device): it shows once per user (§4) */
+  first_reward_seen: z.boolean(),
   supported_languages: z.array(localeSchema),
   fields: z.array(profileFieldSchema),
   customer: customerSchema.nullable(),

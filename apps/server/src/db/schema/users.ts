@@ -37,6 +37,8 @@ export const users = pgTable(
     /** when the user last opened the home (/games) and me screens: the `home` and `me` counters count what is newer */
     homeSeenAt: timestamp('home_seen_at', { withTimezone: true }),
     meSeenAt: timestamp('me_seen_at', { withTimezone: true }),
+    /** when the web first showed "Your first reward!" (migration 0025): it shows once per user, not per tab */
+    firstRewardSeenAt: timestamp('first_reward_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -93,3 +93,28 @@ describe('the home and me counters', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/me/seen/home' })).statusCode).toBe(401);
   });
 });
+
+describe('"Your first reward!" once per user (issue 28)', () => {
+  it('is remembered on the server: first_reward_seen turns true once shown, stays true, for this user only', async () => {
+    expect((await profile()).first_reward_seen).toBe(false);
+    const shown = await seen('first_reward');
+    expect(shown.statusCode).toBe(200);
+    expect(userSchema.parse(shown.json().data).first_reward_seen).toBe(true);
+    // a new sign-in (another device, a reload) reads it back
+    const again = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+    const res = await t.app.inject({ url: '/api/user/profile', headers: bearer(again) });
+    expect(res.json().data.first_reward_seen).toBe(true);
+    // the first moment is kept: a second call changes nothing
+    const first = await t.database.db.execute<{ at: Date }>(
+      sql`select first_reward_seen_at as at from users where lower(email) = ${DEMO_USERS.learner.email}`,
+    );
+    await seen('first_reward');
+    const second = await t.database.db.execute<{ at: Date }>(
+      sql`select first_reward_seen_at as at from users where lower(email) = ${DEMO_USERS.learner.email}`,
+    );
+    expect(second.rows[0].at).toEqual(first.rows[0].at);
+    const rival = (await login(t.app, DEMO_USERS.rival.email, DEMO_USERS.rival.password)).access_token;
+    const theirs = await t.app.inject({ url: '/api/user/profile', headers: bearer(rival) });
+    expect(theirs.json().data.first_reward_seen).toBe(false);
+  });
+});

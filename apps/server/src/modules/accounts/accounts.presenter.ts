@@ -67,6 +67,8 @@ export interface UserFacts {
   accessible: number;
   inaccessible: number;
   unreadMessages: number;
+  /** "Your first reward!" was shown to this user (migration 0025) */
+  firstRewardSeen: boolean;
 }
 const NO_FACTS: UserFacts = {
   home: 0,
@@ -77,6 +79,7 @@ const NO_FACTS: UserFacts = {
   accessible: 0,
   inaccessible: 0,
   unreadMessages: 0,
+  firstRewardSeen: false,
 };
 
 /** Row → the User shape of the shared contract. */
@@ -129,6 +132,7 @@ export function presentUser(
     accessible_trails: facts.accessible,
     in_accessible_trails: facts.inaccessible,
     notification_chat: facts.unreadMessages,
+    first_reward_seen: facts.firstRewardSeen,
     supported_languages: SUPPORTED_LANGUAGES,
     fields: extra.fields,
     customer: extra.customer ? presentCustomer(extra.customer) : null,

@@ -180,8 +180,9 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: 'The user opened the home (/games) or me (/me) screen: its counter in notifications is cleared',
-        params: z.object({ screen: z.enum(['home', 'me']) }),
+        summary:
+          'The user opened the home (/games) or me (/me) screen: its counter in notifications is cleared; or was shown "Your first reward!" (first_reward): first_reward_seen becomes true',
+        params: z.object({ screen: z.enum(['home', 'me', 'first_reward']) }),
         response: { 200: profileResponseSchema, ...errorResponses(...AUTH_ERRORS, 403, 422) },
       },
     },

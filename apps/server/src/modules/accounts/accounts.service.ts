@@ -181,6 +181,7 @@ const profileRow = namedStatement<ProfileRow>(
                                       from vault_relations r where r.model = 'user' and r.model_id = u.id),
                                      '[]'::json),
           'myVault', (select min(v.id) from vaults v where v.user_id = u.id and v.parent_id is null),
+          'firstRewardSeen', u.first_reward_seen_at is not null,
           -- rewards and certificates earned since /me was last opened
           'me', (select count(*) from user_rewards ur where ur.user_id = u.id
                    and ur.achieved_at > coalesce(u.me_seen_at, '-infinity'))
@@ -259,11 +260,26 @@ export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate, 
   return getProfile(db, actor, baseUrl);
 }
 
-/** POST /api/me/seen/{screen}: the user opened /games (home) or /me (me); that counter starts again from now. */
-export async function markSeen(db: Db, actor: Actor, screen: 'home' | 'me', baseUrl: string): Promise<User> {
+/**
+ * POST /api/me/seen/{screen}: the user opened /games (home) or /me (me), whose counter starts again from now; or the
+ * web showed "Your first reward!" (first_reward), kept from the first time so it shows once per user.
+ */
+export async function markSeen(
+  db: Db,
+  actor: Actor,
+  screen: 'home' | 'me' | 'first_reward',
+  baseUrl: string,
+): Promise<User> {
+  const now = new Date();
   await db
     .update(users)
-    .set(screen === 'home' ? { homeSeenAt: new Date() } : { meSeenAt: new Date() })
+    .set(
+      screen === 'home'
+        ? { homeSeenAt: now }
+        : screen === 'me'
+          ? { meSeenAt: now }
+          : { firstRewardSeenAt: sql`coalesce(${users.firstRewardSeenAt}, ${now})` },
+    )
     .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
   return getProfile(db, actor, baseUrl);
 }

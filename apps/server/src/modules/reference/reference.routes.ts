@@ -11,7 +11,7 @@ import { actorOf } from '../../lib/actor';
 import { jsonOnce, sendJson } from '../../lib/json-once';
 import { AUTH_ERRORS, bearer, errorResponses, noAuth } from '../../lib/route-schemas';
 import { presentLocales } from './reference.presenter';
-import { listCountries, listFieldDefinitions, listThemes, listUserFields, updateUserFields } from './reference.service';
+import { listCountries, listThemes, listUserFields, updateUserFields } from './reference.service';
 
 /** Languages, countries, themes and custom profile fields. */
 export default async function referenceRoutes(fastify: FastifyInstance) {
@@ -77,11 +77,11 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: "The customer's custom profile fields with the user's values",
+        summary: "The custom profile fields the user fills in (edit: true), with the user's values",
         response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request) => ({ data: await listUserFields(app.db, actorOf(request)) }),
+    async (request) => ({ data: await listUserFields(app.db, actorOf(request), undefined, { editableOnly: true }) }),
   );
 
   app.get(
@@ -91,11 +91,12 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: "The customer's custom profile field definitions",
+        summary:
+          "All the customer's custom profile fields with the user's values, those only a coach sets (edit: false) included",
         response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request) => ({ data: await listFieldDefinitions(app.db, actorOf(request)) }),
+    async (request) => ({ data: await listUserFields(app.db, actorOf(request)) }),
   );
 
   app.post(
@@ -105,7 +106,7 @@ export default async function referenceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security: bearer,
-        summary: "Sets the user's custom profile field values",
+        summary: "Sets the user's custom profile field values; answers every field as GET /api/user/allFields does",
         body: userFieldsUpdateSchema,
         response: { 200: profileFieldsResponseSchema, ...errorResponses(...AUTH_ERRORS, 422) },
       },

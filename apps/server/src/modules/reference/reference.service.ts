@@ -1,7 +1,7 @@
 import { checkRule, type ProfileField, type RuleFailure } from '@cairn/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countries, profileFields, themes, userFieldValues } from '../../db/schema';
+import { colourSets, countries, profileFields, themes, userFieldValues } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { assertValid } from '../../lib/http-error';
 import { can } from './reference.policy';
@@ -17,11 +17,16 @@ export async function listCountries(db: Db) {
     .orderBy(asc(countries.name));
 }
 
-/** The themes of the actor's customer. */
+/** The themes of the actor's customer, each with its colour set (one query). */
 export async function listThemes(db: Db, actor: Actor) {
   if (actor.customerId === null) return [];
-  const rows = await db.select().from(themes).where(eq(themes.customerId, actor.customerId)).orderBy(asc(themes.id));
-  return rows.filter((t) => can(actor, 'theme:read', t)).map(presentTheme);
+  const rows = await db
+    .select({ theme: themes, set: colourSets })
+    .from(themes)
+    .innerJoin(colourSets, and(eq(colourSets.id, themes.colorId), eq(colourSets.customerId, themes.customerId)))
+    .where(eq(themes.customerId, actor.customerId))
+    .orderBy(asc(themes.id));
+  return rows.filter((r) => can(actor, 'theme:read', r.theme)).map((r) => presentTheme(r.theme, r.set));
 }
 
 async function fieldDefinitions(db: Db, actor: Actor) {
@@ -34,17 +39,20 @@ async function fieldDefinitions(db: Db, actor: Actor) {
   return rows.filter((f) => can(actor, 'field:read', f));
 }
 
-/** The customer's profile field definitions (values null). */
-export async function listFieldDefinitions(db: Db, actor: Actor): Promise<ProfileField[]> {
-  return (await fieldDefinitions(db, actor)).map((f) => presentField(f, null));
-}
-
 /**
  * The customer's profile fields with the actor's own values, or (`userId`, for a coach: callers check the rights)
- * with another user's of the actor's customer.
+ * with another user's of the actor's customer. All of them (GET /api/user/allFields: profile editing shows every
+ * field, those the coach sets read-only), or with `editableOnly` just those the user fills in (GET /api/user/fields;
+ * docs/me-and-coach.md).
  */
-export async function listUserFields(db: Db, actor: Actor, userId = actor.userId): Promise<ProfileField[]> {
-  const defs = await fieldDefinitions(db, actor);
+export async function listUserFields(
+  db: Db,
+  actor: Actor,
+  userId = actor.userId,
+  opts: { editableOnly?: boolean } = {},
+): Promise<ProfileField[]> {
+  const all = await fieldDefinitions(db, actor);
+  const defs = opts.editableOnly ? all.filter((f) => f.edit) : all;
   if (defs.length === 0) return [];
   const values = await db
     .select({ fieldId: userFieldValues.fieldId, value: userFieldValues.value })

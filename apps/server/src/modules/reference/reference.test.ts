@@ -1,4 +1,5 @@
 import { countriesResponseSchema, LOCALES, profileFieldsResponseSchema, themesResponseSchema } from '@cairn/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../db/seed/demo-data';
 import { bearer, createTestApp, login, type TestApp } from '../../test/harness';
@@ -67,6 +68,24 @@ describe('custom profile fields', () => {
     expect(data.find((f) => f.name === 'title')?.options).toEqual(['Mr.', 'Ms.', 'Mrs.', 'Miss', 'Mx.']);
     expect(data.find((f) => f.name === 'experience')?.options).toHaveLength(7);
     expect(data.every((f) => f.fieldValues === null)).toBe(true);
+  });
+
+  it("allFields lists every field with the user's values; fields only those the user fills in (§7)", async () => {
+    await t.database.db.execute(sql`
+      insert into user_field_values (user_id, field_id, value)
+      select u.id, f.id, 'CC-42' from users u join profile_fields f on f.customer_id = u.customer_id
+      where lower(u.email) = ${DEMO_USERS.learner.email} and f.name = 'cost_centre'`);
+    const all = profileFieldsResponseSchema.parse((await get('/api/user/allFields', acme)).json()).data;
+    expect(all.find((f) => f.name === 'cost_centre')).toMatchObject({ edit: false, fieldValues: 'CC-42' });
+    expect(all.find((f) => f.name === 'gender')).toMatchObject({ edit: true });
+    const mine = profileFieldsResponseSchema.parse((await get('/api/user/fields', acme)).json()).data;
+    expect(mine.map((f) => f.name)).toEqual(all.filter((f) => f.edit).map((f) => f.name));
+    expect(mine.map((f) => f.name)).not.toContain('cost_centre');
+    // saving answers every field, as allFields does (the profile editing screen shows them all)
+    const saved = profileFieldsResponseSchema.parse((await setFields(acme, { department: 'Sales' })).json()).data;
+    expect(saved.map((f) => f.name)).toEqual(all.map((f) => f.name));
+    await setFields(acme, { department: null });
+    await t.database.db.execute(sql`delete from user_field_values where value = 'CC-42'`);
   });
 
   it("stores the user's values and returns them", async () => {

@@ -5,16 +5,24 @@ import { navigateTo } from '../../lib/navigation';
 import { session } from '../../lib/session';
 
 export const userFieldsKey = ['user-fields'] as const;
+const FIELDS_URL = { all: '/api/user/allFields', editable: '/api/user/fields' } as const;
 
-/** GET /api/user/fields: the customer's custom profile fields with the user's values (`edit: false` = coach sets it). */
-export function useUserFields() {
+/**
+ * The customer's custom profile fields with the user's values (§7, docs/me-and-coach.md): `all` (GET
+ * /api/user/allFields) where every field is shown, those the coach sets (`edit: false`) read-only: profile editing;
+ * `editable` (GET /api/user/fields) just those the user fills in: the onboarding.
+ */
+export function useUserFields(scope: 'all' | 'editable') {
   return useQuery({
-    queryKey: userFieldsKey,
-    queryFn: ({ signal }) => http.get<{ data: ProfileField[] }>('/api/user/fields', { signal }).then((r) => r.data),
+    queryKey: [...userFieldsKey, scope],
+    queryFn: ({ signal }) => http.get<{ data: ProfileField[] }>(FIELDS_URL[scope], { signal }).then((r) => r.data),
   });
 }
 
-/** POST /api/user/fields: the user's values by field name (null clears one); 422s come back to the form. */
+/**
+ * POST /api/user/fields: the user's values by field name (null clears one); 422s come back to the form. The answer
+ * is every field (as allFields).
+ */
 export function saveUserFields(fields: Record<string, string | null>): Promise<ProfileField[]> {
   return http.post<{ data: ProfileField[] }>('/api/user/fields', { fields }, { handle: [422] }).then((r) => r.data);
 }

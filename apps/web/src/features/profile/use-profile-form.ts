@@ -164,7 +164,8 @@ export function useProfileForm({ user, fields, keys, requireNames = true }: Prof
         }
         if (Object.keys(custom).length > 0) {
           try {
-            qc.setQueryData(userFieldsKey, await saveUserFields(custom));
+            qc.setQueryData([...userFieldsKey, 'all'], await saveUserFields(custom));
+            void qc.invalidateQueries({ queryKey: [...userFieldsKey, 'editable'] });
           } catch (err) {
             if (!collect(err, customKey)) throw err;
             failed = true;

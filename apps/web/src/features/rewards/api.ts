@@ -1,6 +1,8 @@
+import type { User } from '@cairn/shared/api/accounts';
 import type { Reward } from '@cairn/shared/api/results';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import { profileKey } from '../../lib/profile';
 
 export const rewardsKey = ['rewards'] as const;
 
@@ -21,4 +23,17 @@ export function fetchRewards(ids: number[]): Promise<Reward[]> {
 /** GET /api/rewards/test: the popup with every reward the user's trails declare (nothing stored). */
 export function fetchTestRewards(): Promise<Reward[]> {
   return http.get<{ data: Reward[] }>('/api/rewards/test').then((r) => r.data);
+}
+
+/**
+ * "Your first reward!" was shown: the profile says so at once (this tab shows it no more) and the server keeps it
+ * (POST /api/me/seen/first_reward), so no other tab, device or reload shows it again. Quiet: if it fails, the
+ * message may show once more elsewhere.
+ */
+export function markFirstRewardSeen(qc: QueryClient): void {
+  qc.setQueryData<User>(profileKey, (u) => (u ? { ...u, first_reward_seen: true } : u));
+  http
+    .post<{ data: User }>('/api/me/seen/first_reward', undefined, { quiet: true })
+    .then((r) => qc.setQueryData(profileKey, r.data))
+    .catch((err) => console.warn('first reward not remembered', err));
 }

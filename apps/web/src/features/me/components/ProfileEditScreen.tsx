@@ -51,7 +51,7 @@ function ProfileForm({ user, fields, onSaved }: { user: User; fields: ProfileFie
 export default function ProfileEditScreen() {
   const { t } = useTranslation(['me', 'common']);
   const { data: user } = useProfile();
-  const { data: fields } = useUserFields();
+  const { data: fields } = useUserFields('all');
   // a full save starts the form again from what was stored (nothing left to save)
   const [version, setVersion] = useState(0);
   return (

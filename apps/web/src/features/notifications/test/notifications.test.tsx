@@ -44,6 +44,7 @@ const user = (unread: number): User => ({
   accessible_trails: 0,
   in_accessible_trails: 0,
   notification_chat: 0,
+  first_reward_seen: false,
   deleted_at: null,
   updated_at: '2026-01-01T10:00:00.000Z',
 });

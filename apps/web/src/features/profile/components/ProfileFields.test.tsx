@@ -56,7 +56,9 @@ function serve(post: (url: string, body: Record<string, unknown>) => Response) {
       calls.push({ method, url, body });
       if (method === 'POST') return post(url, body);
       if (url.endsWith('/api/user/profile')) return json({ data: USER });
-      if (url.endsWith('/api/user/fields')) return json({ data: FIELDS });
+      // §7: every field (profile editing) or only those the learner fills in (onboarding)
+      if (url.endsWith('/api/user/allFields')) return json({ data: FIELDS });
+      if (url.endsWith('/api/user/fields')) return json({ data: FIELDS.filter((f) => f.edit) });
       if (url.endsWith('/api/countries/all')) return json({ data: [{ id: 4, name: 'France', code: 'FR' }] });
       if (url.endsWith('/api/languages/supported')) {
         return json({
@@ -94,8 +96,8 @@ describe('profile edit form', () => {
     }),
   );
 
-  it('shows the coach-set field read-only, selects with a disabled placeholder', async () => {
-    serve(() => json({}, 500));
+  it('shows the coach-set field read-only (read through allFields), selects with a disabled placeholder', async () => {
+    const calls = serve(() => json({}, 500));
     renderRoutes([{ path: '/me/edit', element: <ProfileEditScreen /> }], '/me/edit');
     const coachField = (await screen.findByLabelText('Cost centre')) as HTMLInputElement;
     expect(coachField.readOnly).toBe(true);
@@ -107,6 +109,7 @@ describe('profile edit form', () => {
     expect(placeholder.disabled).toBe(true);
     expect(title.value).toBe('');
     expect((screen.getByLabelText('Department') as HTMLInputElement).value).toBe('Sales');
+    expect(calls.map((c) => c.url)).toContain('/api/user/allFields');
   });
 
   it('sends the typed YYYY/MM/DD as YYYY-MM-DD, the phone as E.164 and the changed custom fields', async () => {

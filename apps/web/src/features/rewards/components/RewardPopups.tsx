@@ -1,10 +1,14 @@
+import type { User } from '@cairn/shared/api/accounts';
 import { TIMINGS } from '@cairn/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { profileKey } from '../../../lib/profile';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { markFirstRewardSeen } from '../api';
 import { rewardsUi, useRewardsUi } from '../store';
 import { RewardPopup } from './RewardPopup';
 
@@ -34,20 +38,27 @@ export function FirstRewardMessage({
 
 /**
  * The reward popup and, 500 ms after it closed, the first-reward message when one of the rewards was the
- * user's first (`first_time`). Closing clears the rewards (§4).
+ * user's first (`first_time`) and the user was never shown the message (the profile's `first_reward_seen`, kept by
+ * the server: once per user, not per tab or device). Closing clears the rewards (§4).
  */
 export function RewardPopups() {
   const { popup, firstMessage } = useRewardsUi();
+  const qc = useQueryClient();
   const navigate = useNavigate();
   const localize = useLocalePath();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function close() {
-    const first = popup.some((r) => r.first_time);
+    const seen = qc.getQueryData<User>(profileKey)?.first_reward_seen === true;
+    const first = !seen && popup.some((r) => r.first_time);
     rewardsUi.clear();
     clearTimeout(timer.current);
-    if (first) timer.current = setTimeout(() => rewardsUi.showFirstMessage(true), TIMINGS.rewardCloseDelayMs);
+    if (!first) return;
+    timer.current = setTimeout(() => {
+      rewardsUi.showFirstMessage(true);
+      markFirstRewardSeen(qc);
+    }, TIMINGS.rewardCloseDelayMs);
   }
 
   return (

@@ -1,7 +1,8 @@
 import type { Reward } from '@cairn/shared/api/results';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileKey } from '../../../lib/profile';
 import { LocationProbe, renderRoutes } from '../../../test/render';
 import { RewardPopups } from '../components/RewardPopups';
 import { RewardsList, RewardsListView } from '../components/RewardsList';
@@ -127,6 +128,43 @@ describe('reward popup', () => {
     key('Escape');
     act(() => vi.advanceTimersByTime(2_000));
     expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
+  });
+
+  it('shows the first-reward message once per user: the server remembers it (first_reward_seen)', async () => {
+    const calls: { url: string; method: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, method: init?.method ?? 'GET' });
+        return new Response(JSON.stringify({ data: { id: 7, first_reward_seen: true } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    vi.useFakeTimers();
+    const { queryClient } = renderPopups();
+    // another tab or device already showed it: the profile says so, and no message follows
+    queryClient.setQueryData(profileKey, { id: 7, first_reward_seen: true });
+    act(() => {
+      rewardsUi.show([reward({ title: 'First steps', first_time: true })]);
+    });
+    key('Escape');
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByRole('dialog', { name: 'Your first reward!' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    // never shown to this user: it shows, and the server is told so
+    queryClient.setQueryData(profileKey, { id: 7, first_reward_seen: false });
+    act(() => {
+      rewardsUi.show([reward({ title: 'First steps', first_time: true })]);
+    });
+    key('Escape');
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByRole('dialog', { name: 'Your first reward!' })).toBeInTheDocument();
+    vi.useRealTimers();
+    await waitFor(() => expect(calls).toEqual([{ url: '/api/me/seen/first_reward', method: 'POST' }]));
+    expect(queryClient.getQueryData<{ first_reward_seen: boolean }>(profileKey)?.first_reward_seen).toBe(true);
   });
 
   it('does not celebrate the same reward twice', () => {

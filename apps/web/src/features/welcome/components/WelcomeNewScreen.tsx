@@ -62,7 +62,7 @@ function Onboarding({ user, fields }: { user: User; fields: ProfileField[] }) {
 export default function WelcomeNewScreen() {
   const { t } = useTranslation(['welcome', 'common']);
   const { data: user } = useProfile();
-  const { data: fields } = useUserFields();
+  const { data: fields } = useUserFields('editable');
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <PageHeading title={t('new.title')}>{t('new.lead')}</PageHeading>
