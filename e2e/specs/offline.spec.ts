@@ -1,23 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, freshLearner, signIn, warmUpLogin } from './support';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { playPebble } from './play';
+import { DEMO, freshLearner, signIn, violations, warmUpLogin } from './support';
 
 // Offline play (docs/offline.md): the demo exam downloaded, played without a network across a reload and a closed
 // page, then sent back exactly once. A learner of its own plays it (made through the admin side before the first
 // journey): the rewards popup this journey waits for is a first reward, which the seeded users may have had already.
 const WHO = { email: '', password: 'offline-learner-1' };
-
-async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: number) {
-  const options = section.getByRole(role);
-  await expect(options.first()).toBeVisible();
-  await options.nth(Math.min(index, (await options.count()) - 1)).focus();
-  await section.page().keyboard.press('Space');
-}
-
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** No axe violations and nothing wider than the screen, at phone and desktop sizes; a screenshot of each. */
 async function checkSizes(page: Page, what: string) {
@@ -32,59 +20,11 @@ async function checkSizes(page: Page, what: string) {
   }
 }
 
-/** Answers every mineral of the pebble on screen; returns the mineral types. */
-async function answerPebble(page: Page): Promise<string[]> {
-  const types: string[] = [];
-  for (const section of await page.locator('section[data-mineral-type]').all()) {
-    const type = (await section.getAttribute('data-mineral-type')) ?? '';
-    types.push(type);
-    switch (type) {
-      case 'text_input':
-        await section.getByRole('textbox').fill('carbon dioxide');
-        break;
-      case 'number_input':
-        await section.getByRole('textbox').fill('8');
-        break;
-      case 'date_input':
-        await section.getByRole('combobox', { name: 'Day' }).selectOption('01');
-        await section.getByRole('combobox', { name: 'Month' }).selectOption('01');
-        await section.getByRole('combobox', { name: 'Year' }).selectOption('2000');
-        break;
-      case 'order': {
-        const items = section.getByRole('listitem').getByRole('button');
-        await items.last().focus();
-        await page.keyboard.press('Space');
-        for (let i = 1; i < (await items.count()); i++) await page.keyboard.press('ArrowUp');
-        await page.keyboard.press('Space');
-        break;
-      }
-      case 'word_bubble':
-        for (const word of await section.getByRole('button', { pressed: false }).all()) await word.click();
-        break;
-      default:
-        await pressChoice(section, type.startsWith('ma_') ? 'checkbox' : 'radio', 1);
-    }
-  }
-  return types;
-}
-
-/** Answers and moves on `count` times (the last move stays on the trail's last pebble: `lastMoves` false). */
+/** Plays `count` pebbles; with `lastMoves` false the last stays on screen (offline, the trail's last pebble does). */
 async function play(page: Page, count: number, lastMoves = true): Promise<string[]> {
   const seen: string[] = [];
-  for (let step = 0; step < count; step++) {
-    const form = page.locator('form[data-pebble-id]');
-    await expect(form).toBeVisible();
-    const id = await form.getAttribute('data-pebble-id');
-    seen.push(...(await answerPebble(page)));
-    await page.getByRole('button', { name: /^(Next|Finish)$/ }).click();
-    if (step === count - 1 && !lastMoves) continue;
-    // online, a pebble with a right answer shows its check step first (Continue moves on); offline it cannot
-    const check = page.getByRole('button', { name: /^(Continue|See your result)$/ });
-    await expect(async () => {
-      if (await check.isVisible()) await check.click();
-      expect(await page.locator(`form[data-pebble-id]:not([data-pebble-id="${id}"])`).count()).toBeGreaterThan(0);
-    }).toPass({ timeout: 15_000 });
-  }
+  for (let step = 0; step < count; step++)
+    seen.push(...(await playPebble(page, page, undefined, !lastMoves && step === count - 1)));
   return seen;
 }
 

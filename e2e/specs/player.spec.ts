@@ -1,117 +1,7 @@
 import { MINERAL_TYPES } from '@cairn/shared/api/trails';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { answerChoices, playChoicesToEnd } from './play';
 import { DEMO, signIn, warmUpLogin } from './support';
-
-// The smallest files the server's content sniffing accepts for each upload mineral.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt '), Buffer.alloc(64)]);
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const UPLOADS: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {
-  image_input: { name: 'answer.png', mimeType: 'image/png', buffer: PNG },
-  audio_input: { name: 'answer.wav', mimeType: 'audio/wav', buffer: WAV },
-  video_input: { name: 'answer.mp4', mimeType: 'video/mp4', buffer: MP4 },
-  file_input: { name: 'answer.pdf', mimeType: 'application/pdf', buffer: PDF },
-};
-
-/** Chooses the radio or checkbox at `index` by keyboard, as a learner without a mouse would. */
-async function pressChoice(section: Locator, role: 'radio' | 'checkbox', index: number) {
-  const options = section.getByRole(role);
-  await expect(options.first()).toBeVisible();
-  await options.nth(Math.min(index, (await options.count()) - 1)).focus();
-  await section.page().keyboard.press('Space');
-}
-
-/** Gives every mineral on the current pebble an answer its rules accept; returns the mineral types seen. */
-async function answerPebble(page: Page): Promise<string[]> {
-  const sections = page.locator('section[data-mineral-type]');
-  const types: string[] = [];
-  for (const section of await sections.all()) {
-    const type = (await section.getAttribute('data-mineral-type')) ?? '';
-    types.push(type);
-    if (
-      !(await section
-        .locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])')
-        .count())
-    )
-      continue;
-    switch (type) {
-      case 'text_input':
-        await section.getByRole('textbox').fill('A spider has eight legs.');
-        break;
-      case 'number_input':
-        await section.getByRole('textbox').fill('8');
-        break;
-      case 'email_input':
-        await section.getByRole('textbox').fill('learner@example.com');
-        break;
-      case 'url_input':
-        await section.getByRole('textbox').fill('https://example.com/portfolio');
-        break;
-      case 'date_input':
-        await section.getByRole('combobox', { name: 'Day' }).selectOption('01');
-        await section.getByRole('combobox', { name: 'Month' }).selectOption('01');
-        await section.getByRole('combobox', { name: 'Year' }).selectOption('2000');
-        break;
-      case 'audio_input':
-      case 'image_input':
-      case 'video_input':
-      case 'file_input':
-        if (await section.getByRole('button', { name: 'Delete file' }).count()) break;
-        await section.locator('input[type=file]').setInputFiles(UPLOADS[type]);
-        await expect(section.getByRole('button', { name: 'Delete file' })).toBeVisible();
-        break;
-      case 'opinion':
-        await pressChoice(section, 'radio', 7);
-        break;
-      case '5_point_rating':
-        await pressChoice(section, 'radio', 3);
-        break;
-      case 'order': {
-        // move the last item to the top by keyboard
-        const items = section.getByRole('listitem').getByRole('button');
-        await items.last().focus();
-        await page.keyboard.press('Space');
-        for (let i = 1; i < (await items.count()); i++) await page.keyboard.press('ArrowUp');
-        await page.keyboard.press('Space');
-        break;
-      }
-      case 'word_bubble':
-        for (const word of await section.getByRole('button', { pressed: false }).all()) await word.click();
-        break;
-      default:
-        if (type.startsWith('ma_')) await pressChoice(section, 'checkbox', 0);
-        else await pressChoice(section, 'radio', 0);
-    }
-  }
-  return types;
-}
-
-/** Answers pebble after pebble until `done` shows up; returns every mineral type met on the way. */
-async function playToEnd(page: Page, done: () => Promise<boolean>): Promise<Set<string>> {
-  const seen = new Set<string>();
-  for (let step = 0; step < 40; step++) {
-    const form = page.locator('form[data-pebble-id]');
-    await expect(form).toBeVisible();
-    const id = await form.getAttribute('data-pebble-id');
-    for (const t of await answerPebble(page)) seen.add(t);
-    const next = page.getByRole('button', { name: /^(Next|Finish)$/ });
-    await expect(next).toBeEnabled();
-    await next.click();
-    // a pebble with a right answer (or a shared poll) shows its check step first: Continue moves on
-    const check = page.getByRole('button', { name: /^(Continue|See your result)$/ });
-    await expect(async () => {
-      if (await check.isVisible()) await check.click();
-      const moved = (await page.locator(`form[data-pebble-id]:not([data-pebble-id="${id}"])`).count()) > 0;
-      expect(moved || (await done())).toBe(true);
-    }).toPass({ timeout: 15_000 });
-    if (await done()) return seen;
-  }
-  throw new Error('the trail did not finish within 40 pebbles');
-}
 
 // Rewards unlocked on the way pop up over the player (docs/results.md); these journeys are about playing,
 // so whenever a reward popup shows up before an action, close it as a learner would.
@@ -154,7 +44,7 @@ test('a learner plays the demo exam to its end and gets the end screen', async (
   await page.getByRole('button', { name: 'Close trail panel' }).click();
 
   const finished = page.locator('[data-end-screen]');
-  await playToEnd(page, () => finished.isVisible());
+  await playChoicesToEnd(page, page, () => finished.isVisible());
   await expect(finished).toBeVisible();
   await finished.getByRole('link', { name: 'Back to games' }).click();
   await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
@@ -171,7 +61,7 @@ test('the public link plays its trail and ends on thank-you', async ({ page }) =
   await expect(warning).toContainText('Exiting this page will erase all your answers');
   await warning.getByRole('button', { name: 'No' }).click();
 
-  await playToEnd(page, async () => /\/thank-you$/.test(page.url()));
+  await playChoicesToEnd(page, page, async () => /\/thank-you$/.test(page.url()));
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   // branded, with the score, and no "Please log in to continue." toast at the end
   await expect(page.getByRole('img', { name: 'Cairn logo' })).toBeVisible();
@@ -189,7 +79,7 @@ async function playEveryTrail(page: Page, who: { email: string; password: string
   const finished = page.locator('[data-end-screen]');
   for (const name of ['Demo exam', 'Workplace survey', 'Listening style assessment', 'Quick-fire battle']) {
     await openTrail(page, name);
-    for (const t of await playToEnd(page, () => finished.isVisible())) seen.add(t);
+    for (const t of await playChoicesToEnd(page, page, () => finished.isVisible())) seen.add(t);
     await finished.getByRole('link', { name: 'Back to games' }).click();
   }
   return [...seen].sort();
@@ -246,7 +136,7 @@ test.describe('swiping on a phone', () => {
     const form = page.locator('form[data-pebble-id]');
     await expect(form).toBeVisible();
     const first = await form.getAttribute('data-pebble-id');
-    await answerPebble(page);
+    await answerChoices(page, page);
     await swipe(page, 'left');
     await expect(page.locator(`form[data-pebble-id]:not([data-pebble-id="${first}"])`)).toBeVisible();
     await swipe(page, 'right');
