@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { playChoicesToEnd } from './play';
+import { adminHeaders, DEMO, freshLearner, signIn, violations, warmUpLogin } from './support';
 
 // The coach plays the demo exam here: the other journeys rely on the learner and the rival.
 const WHO = DEMO.coach;
@@ -180,4 +181,50 @@ test('finishing the demo exam: reward popup by keyboard, certificate and results
     .progress;
   expect(progress.tries_used).toBe(2);
   expect(progress.answered).toBe(0);
+});
+
+test('uploaded answers show their file-type icons in the trail result, at 1280 px and 390 px', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // a learner of this journey's own plays the demo survey, whose last pebble takes an image, audio, video and a pdf
+  const who = await freshLearner(request, 'uploads', 'uploads-pass-123');
+  const headers = await adminHeaders(request);
+  const trails = (await (await request.get('/api/admin/trails', { headers })).json()).data as {
+    id: number;
+    name: string;
+  }[];
+  const survey = trails.find((t) => t.name === 'Workplace survey');
+  expect(survey).toBeDefined();
+  const assigned = await request.post(`/api/admin/trails/${survey?.id}/assignments`, {
+    headers,
+    data: { user_ids: [who.id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBeLessThan(300);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page.getByRole('heading', { name: 'Games' })).toBeVisible();
+  await page.goto(`/player/${survey?.id}`);
+  const finished = page.locator('[data-end-screen]');
+  const seen = await playChoicesToEnd(page, page, () => finished.isVisible());
+  expect([...seen]).toEqual(expect.arrayContaining(['image_input', 'audio_input', 'video_input', 'file_input']));
+
+  await page.goto(`/results/${survey?.id}`);
+  await page.getByRole('button', { name: /^Show us/ }).click();
+  const answers = page.getByRole('list', { name: 'Answers to Show and tell' });
+  for (const kind of ['Image', 'Audio', 'Video', 'PDF document']) {
+    await expect(answers.getByRole('img', { name: kind, exact: true })).toBeVisible();
+  }
+  // wide: the chat with the survey's coach stands beside the result
+  await expect(page.getByRole('complementary', { name: 'Chat with Cora Coach' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(answers.getByRole('img', { name: 'PDF document', exact: true })).toBeVisible();
+  await expect(page.getByTestId('result-chat')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await context.close();
 });
