@@ -132,7 +132,12 @@ export const battleSchema = z.object({
   deadline_at: z.string().nullable(),
   /** null until finished or on a draw */
   winner_id: z.number().int().nullable(),
-  /** per pebble, whether each side passed: only once finished (else empty) */
+  /**
+   * §4: the battle is finished for the viewer (the summary shows) when its status is finished, or the viewer is
+   * the challenger and the challenger's status is finished (docs/battles.md)
+   */
+  finished_for_me: z.boolean(),
+  /** per pebble, whether each side passed: once finished for the viewer (else empty) */
   questions: z.array(battleQuestionSchema),
   /** the time limit, when the package sets one */
   timing: battleTimingSchema,

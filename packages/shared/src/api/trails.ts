@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_VALUE_MAX, DIFFICULTIES, MINERAL_TYPES, TRAIL_TYPES } from '../minerals';
 import { rgbSchema } from './accounts';
+import { battleSchema } from './battles';
 import { int4 } from './ids';
 import { RBO_SCALES, rboResultsSchema } from './ratings';
 
@@ -253,6 +254,8 @@ export const answerResponseSchema = z.object({
   trail_passed: z.boolean().nullable(),
   /** the check step of the pebble just answered; null when the trail does not check answers now (docs/player.md) */
   check: answerCheckSchema.nullable().optional(),
+  /** §4 Answering: when the answer was the viewer's last question of battle `battle_id`, the battle (docs/battles.md) */
+  battle: battleSchema.optional(),
 });
 export type AnswerResponse = z.infer<typeof answerResponseSchema>;
 

@@ -46,12 +46,15 @@ export function presentBattle(
       score: score(m),
     };
   };
+  const challenger = side('challenger');
+  // §4: finished for the viewer when the battle is, or the viewer is the challenger and has finished their side
+  const finishedForMe = b.status === 'finished' || (me === 'challenger' && challenger.status === 'finished');
   return {
     id: b.id,
     battle_id: b.id,
     status: b.status,
     trail: { id: b.trail_id, name: b.trail_name },
-    challenger: side('challenger'),
+    challenger,
     contender: side('contender'),
     me,
     style: styleOf(b),
@@ -62,15 +65,15 @@ export function presentBattle(
     finished_at: b.finished_at?.toISOString() ?? null,
     deadline_at: b.deadline_at?.toISOString() ?? null,
     winner_id: b.winner_id,
-    questions:
-      b.status === 'finished'
-        ? pebbles.map((p) => ({
-            id: p.id,
-            name: p.name,
-            passed_me: mine.get(p.id)?.passed ?? null,
-            passed_opponent: theirs.get(p.id)?.passed ?? null,
-          }))
-        : [],
+    finished_for_me: finishedForMe,
+    questions: finishedForMe
+      ? pebbles.map((p) => ({
+          id: p.id,
+          name: p.name,
+          passed_me: mine.get(p.id)?.passed ?? null,
+          passed_opponent: theirs.get(p.id)?.passed ?? null,
+        }))
+      : [],
     timing: null,
     reveals: [],
   };

@@ -167,6 +167,7 @@ async function finishIfOverdue(db: Db, id: number, now: Date): Promise<boolean> 
  * repeat (a second tab, a retry) changes nothing. The battle ends when both sides have answered every pebble.
  * Refuses (rolling the answer back) a battle that is not the actor's (404), of another trail (422), or that
  * cannot be played now (409: declined, finished, past its deadline, or not yet accepted for the contender).
+ * True when the actor has now answered every question of the battle (the answer's response then carries it).
  */
 export async function recordBattleAnswer(
   tx: Tx,
@@ -179,7 +180,7 @@ export async function recordBattleAnswer(
   known?: BattlePebble[],
   /** what was answered (the reveal shows it) */
   given?: BattleAnswerContent[],
-): Promise<void> {
+): Promise<boolean> {
   const b = visible(
     await loadBattle<TimingColumns>(tx, battleId, true, timingColumnsSql(actor.userId, pebbleId)),
     actor,
@@ -211,10 +212,11 @@ export async function recordBattleAnswer(
     const otherDone = mine === 'challenger' ? b.contender_done_at : b.challenger_done_at;
     if (b.status === 'accepted' && otherDone) {
       await finishBattle(tx, b);
-      return;
+      return true;
     }
   }
   await announce(tx, b, { user_id: actor.userId, pebble_id: pebbleId });
+  return answered >= pebbles.length;
 }
 
 /**

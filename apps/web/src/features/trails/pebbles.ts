@@ -1,3 +1,4 @@
+import type { Battle } from '@cairn/shared/api/battles';
 import type { ErrorCode } from '@cairn/shared/api/errors';
 import type { AnswerCheck, AnswerForm, Pebble } from '@cairn/shared/api/trails';
 import { uuidV7 } from '@cairn/shared/uuid-v7';
@@ -26,6 +27,8 @@ export interface AnswerResult {
   trail_passed?: boolean | null;
   /** the check step of the pebble just answered, when its trail checks answers immediately (docs/player.md) */
   check?: AnswerCheck | null;
+  /** the battle, when the answer was the viewer's last question of it (§4 Answering, docs/battles.md) */
+  battle?: Battle;
 }
 
 export const pebbleKey = (trailId: number) => ['pebble', trailId] as const;

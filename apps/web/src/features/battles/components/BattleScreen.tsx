@@ -41,11 +41,12 @@ export default function BattleScreen() {
   const [revealed, setRevealed] = useState<number | null>(null);
   useFocusBattle(battle ? battle.id : null, 'play');
 
-  // a finished battle shows its summary (§4), once the learner has read the last reveal
+  // a battle finished for the viewer shows its summary (§4: the battle is finished, or the viewer is the
+  // challenger and has finished), once the learner has read the last reveal
   useEffect(() => {
-    if (battle?.status === 'finished' && revealed === null)
+    if (battle?.finished_for_me && revealed === null)
       void navigate(localize(`/player-battle/${battle.id}`), { replace: true });
-  }, [battle?.status, battle?.id, revealed, navigate, localize]);
+  }, [battle?.finished_for_me, battle?.id, revealed, navigate, localize]);
 
   if (query.isPending && Number.isInteger(id) && id > 0) return <Spinner label={t('common:status.loading')} />;
   if (!battle)
@@ -114,7 +115,7 @@ function BattleBody({
         onAnswered={onReveal}
       />
     );
-  if (battle.status === 'finished') return null;
+  if (battle.finished_for_me) return null;
   return (
     <p className="rounded-xl bg-slate-100 p-4 text-center text-slate-800" role="status">
       {me.status === 'finished' && battle.status === 'challenged'
@@ -203,19 +204,25 @@ function BattlePebble({
     // its reveal is what shows next (a spinner until the battle read after the answer brings it), so the live
     // update of this very answer, or the end of the battle it makes, never skips it
     onAnswered(p.id);
+    let carried = false;
     try {
-      await submitAnswers(p.id, {
+      const res = await submitAnswers(p.id, {
         answers,
         action: 'next',
         battle_id: battle.id,
         pool_id: p.minerals[0]?.properties.pool_id ?? null,
       });
+      // the last question's answer carries the battle (§4 Answering): its reveal and summary show from it
+      if (res.battle) {
+        qc.setQueryData(battleKey(battle.id), res.battle);
+        carried = true;
+      }
       void qc.invalidateQueries({ queryKey: trailsKey });
     } catch {
       // the toast said why; the question shows again, the battle is read again below
       onAnswered(null);
     } finally {
-      await qc.invalidateQueries({ queryKey: battleKey(battle.id) });
+      if (!carried) await qc.invalidateQueries({ queryKey: battleKey(battle.id) });
       setBusy(false);
     }
   }

@@ -61,6 +61,12 @@ export function BattleSummary({ battle }: { battle: Battle }) {
       <p className="text-center text-2xl font-bold" data-outcome={outcome ?? battle.status}>
         {outcome ? t(`outcome.${outcome}`) : t(`status.${battle.status}`)}
       </p>
+      {!outcome && battle.finished_for_me && (
+        // §4: the challenger has finished, the contender has not: the result comes when they do
+        <p className="text-center text-slate-700" role="status">
+          {t('summary.waitingResult', { name: shortName(opponent.name) })}
+        </p>
+      )}
       <div className="flex items-start justify-center gap-4">
         <h2 className="sr-only">{t('score.label')}</h2>
         <Side side={me} total={battle.total} />
@@ -105,7 +111,8 @@ export function BattleSummary({ battle }: { battle: Battle }) {
           {t('summary.again')}
         </Link>
       ) : (
-        battle.status !== 'declined' && (
+        battle.status !== 'declined' &&
+        !battle.finished_for_me && (
           <Link to={localize(`/games/battle/${battle.id}`)} className={buttonClass('primary', 'self-center')}>
             {t('summary.continue')}
           </Link>
