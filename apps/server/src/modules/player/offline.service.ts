@@ -1,4 +1,5 @@
 import type { OfflineTrail, Pebble } from '@cairn/shared';
+import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mineralAnswers, pebbles } from '../../db/schema';
@@ -48,5 +49,13 @@ export async function offlineTrail(db: Db, actor: Actor, trailId: number): Promi
     pebble.rbo_results = null;
     return pebble;
   });
-  return { trail_id: trailId, pebbles: presented, files: [...filesOf(presented, new Set())] };
+  const files = filesOf(presented, new Set());
+  // the player shows a pebble's background image at the §9 sizes of the image service, not the original file
+  for (const p of presented) {
+    const bg = p.backgroundLandscape;
+    if (bg?.type !== 'image') continue;
+    files.add(imageUrl(bg.url, IMAGE_SIZES.backgroundLandscape));
+    files.add(imageUrl(bg.url, IMAGE_SIZES.backgroundPortrait));
+  }
+  return { trail_id: trailId, pebbles: presented, files: [...files] };
 }

@@ -1,8 +1,9 @@
 import type { OfflineTrail } from '@cairn/shared';
+import { IMAGE_SIZES, imageUrl } from '@cairn/shared/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId } from '../../db/seed';
 import { DEMO_USERS } from '../../db/seed/demo-data';
-import { importTest, pkg, player } from '../../test/fixtures/trails.fixtures';
+import { importTest, pkg, player, trailIdByName } from '../../test/fixtures/trails.fixtures';
 import { countQueries, createTestApp, login, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -65,5 +66,19 @@ describe('GET /api/offline/trails/{id}: a trail for offline play (docs/offline.m
     const other = await importTest(t, pkg({ name: 'Not assigned' }, steps(1)), { assign: [DEMO_USERS.rival.email] });
     expect((await learner.get(`/api/offline/trails/${other}`)).statusCode).toBe(404);
     expect((await learner.get('/api/offline/trails/999999')).statusCode).toBe(404);
+  });
+
+  it("keeps the image service's §9 sizes of a pebble's background image, the ones the player shows", async () => {
+    const token = (await login(t.app, DEMO_USERS.learner.email, DEMO_USERS.learner.password)).access_token;
+    const exam = await trailIdByName(t, token, 'Demo exam');
+    const data: OfflineTrail = (await learner.get(`/api/offline/trails/${exam}`)).json().data;
+    const bg = data.pebbles.map((p) => p.backgroundLandscape).find((b) => b?.type === 'image');
+    expect(bg).toBeDefined();
+    expect(data.files).toContain(imageUrl(bg!.url, IMAGE_SIZES.backgroundLandscape));
+    expect(data.files).toContain(imageUrl(bg!.url, IMAGE_SIZES.backgroundPortrait));
+    // and the image service makes them
+    const res = await t.app.inject({ url: imageUrl(bg!.url, IMAGE_SIZES.backgroundLandscape) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\//);
   });
 });

@@ -27,6 +27,7 @@ import {
 } from '../../trails';
 import { finishPublic } from '../finish';
 import { CheckStep, checkAnnouncement } from './CheckStep';
+import { PebbleBackground } from './PebbleBackground';
 import { type Move, PebbleForm } from './PebbleForm';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerPanel, type PlayerPanelTab } from './PlayerPanel';
@@ -213,16 +214,14 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
     });
   }
 
-  const background = pebble.backgroundLandscape?.type === 'image' ? pebble.backgroundLandscape.url : null;
   return (
     <div
-      className="flex min-h-dvh flex-col bg-slate-50 bg-cover bg-fixed bg-center"
-      style={{
-        // the pebble's own style colours (§3) when its trail sets them; otherwise the brand's (--pebble-0..3)
-        ...(pebble.style ? (pebbleVariables(pebble.style) as CSSProperties) : {}),
-        ...(background ? { backgroundImage: `url(${JSON.stringify(background)})` } : {}),
-      }}
+      // isolate: the pebble's background (z -10) shows above this sheet's colour and below its content
+      className="isolate flex min-h-dvh flex-col bg-slate-50"
+      // the pebble's own style colours (§3) when its trail sets them; otherwise the brand's (--pebble-0..3)
+      style={pebble.style ? (pebbleVariables(pebble.style) as CSSProperties) : undefined}
     >
+      <PebbleBackground media={pebble.backgroundLandscape} />
       <PlayerHeader
         pebble={pebble}
         isPublic={isPublic}
