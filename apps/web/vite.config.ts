@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// relative, so the config's bundler inlines it (the shared package is TypeScript without a build step)
+import { messageChunkName } from '../../packages/shared/src/locales';
 
 const api = 'http://localhost:3000';
 
@@ -23,6 +25,14 @@ export default defineConfig({
       // loaded lazily, a consumer's chunk takes what it imports from a feature, not every module the face lists
       experimental: { lazyBarrel: true },
       treeshake: { moduleSideEffects: (id: string) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+      output: {
+        // a locale's messages are served under its §9 message file name (zh_CN → zh-cn.common-<hash>.js); the
+        // source folders keep the locale codes (docs/web.md)
+        chunkFileNames: (chunk) => {
+          const messages = chunk.facadeModuleId ? messageChunkName(chunk.facadeModuleId) : null;
+          return messages ? `assets/${messages}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
     },
     // WEB_OUT_DIR: a build of one's own (parallel work on one tree; the server serves it with WEB_DIST)
     outDir: process.env.WEB_OUT_DIR ?? 'dist',

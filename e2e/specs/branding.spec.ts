@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { brandVariables } from '@cairn/shared/branding';
+import { decodeImageRequest } from '@cairn/shared/media';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PREVIEW_SITE } from '../playwright.config';
 import { DEMO, signIn, warmUpLogin } from './support';
@@ -161,4 +162,79 @@ test('the installed app reloads offline from the service worker and says it is o
   expect(await accentOf(page)).toBe(brandVariables(GLOBEX_PALETTE)['--accent']);
   await context.setOffline(false);
   await expect(page.getByText('You are offline.')).toHaveCount(0);
+});
+
+/** The image-service request behind the pebble's background (its CSS url("/img/…")); null for any other URL. */
+async function pebbleBackgroundRequest(page: Page) {
+  const style = (await page.getByTestId('pebble-background').getAttribute('style')) ?? '';
+  const m = /url\("\/img\/([A-Za-z0-9_-]+)"\)/.exec(style);
+  return m ? decodeImageRequest(m[1]) : null;
+}
+
+test("a pebble's background image is the image service's §9 size, on a wide screen and on a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/public/demo');
+  const served = page.waitForResponse((r) => r.url().includes('/img/') && r.request().resourceType() === 'image');
+  await page.getByRole('link', { name: 'Start trail' }).click();
+  await expect(page.locator('form[data-pebble-id]')).toBeVisible();
+  // the demo exam's first pebble has a background: 1600x900 cover, not the original file
+  await expect
+    .poll(() => pebbleBackgroundRequest(page))
+    .toMatchObject({
+      key: expect.stringMatching(/\.jpg$/),
+      edits: { resize: { width: 1600, height: 900, fit: 'cover' } },
+    });
+  const image = await served;
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+  expect(await violations(page), 'pebble over its background, 1280 px').toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => pebbleBackgroundRequest(page))
+    .toMatchObject({
+      edits: { resize: { width: 900, height: 1600, fit: 'cover' } },
+    });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await violations(page), 'pebble over its background, 390 px').toEqual([]);
+});
+
+test('a dashboard card opens the §9 800 px modal on a wide screen and a full-width one on a phone', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, request, DEMO.rival);
+  await page.getByRole('link', { name: /^Me/ }).first().click();
+  const card = page.locator('[data-card="user/points/most"]');
+  await card.getByRole('button', { name: /See all \d+ in Most points/ }).click();
+  const overlay = page.getByRole('dialog', { name: 'Most points' });
+  await expect(overlay.getByText(/Page 1 of/)).toBeVisible();
+  expect((await overlay.boundingBox())?.width).toBe(800);
+  expect(await violations(page), 'dashboard overlay, 1280 px').toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = (await overlay.boundingBox())!;
+  // the screen's width less a small margin, nothing cut off
+  expect(phone.width).toBeGreaterThanOrEqual(340);
+  expect(phone.x).toBeGreaterThanOrEqual(0);
+  expect(phone.x + phone.width).toBeLessThanOrEqual(390);
+  await expect(overlay.getByRole('button', { name: 'Close' })).toBeInViewport();
+  expect(await violations(page), 'dashboard overlay, 390 px').toEqual([]);
+  await overlay.getByRole('button', { name: 'Close' }).click();
+  await expect(overlay).toHaveCount(0);
+});
+
+test('the interface in Simplified Chinese loads its messages from the zh-cn message files (§9)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/zh_CN/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  expect(scripts.filter((p) => /^\/assets\/zh-cn\.[a-z-]+-[\w-]+\.js$/.test(p)).length).toBeGreaterThan(0);
+  expect(scripts.filter((p) => p.includes('zh_CN'))).toEqual([]);
 });

@@ -42,3 +42,36 @@ export function forLocale<T>(table: Record<LocaleCode, T>, code: unknown): T {
 export function resolveLocale(code: unknown): LocaleCode {
   return isSupportedLocale(code) ? code : DEFAULT_LOCALE;
 }
+
+/**
+ * §9 message file names: the name each locale's messages are served under. The code stays the route prefix, the
+ * profile's language and the source folder (`apps/web/src/locales/zh_CN`); the web build names the locale's chunks
+ * after its message file (`assets/zh-cn.common-<hash>.js`, docs/web.md).
+ */
+export const MESSAGE_FILES: Record<LocaleCode, string> = {
+  en: 'en',
+  de: 'de',
+  es: 'es',
+  fr: 'fr',
+  hi: 'hi',
+  id: 'id',
+  it: 'it',
+  ms: 'ms',
+  nl: 'nl',
+  pl: 'pl',
+  th: 'th',
+  tl: 'tl-ph',
+  zh_CN: 'zh-cn',
+  zh_HK: 'zh-hk',
+  zh_TW: 'zh-tw',
+};
+
+/**
+ * The served chunk name (without hash) of a locale's namespace file, `<message file>.<namespace>`, from the file's
+ * source path (`…/locales/zh_CN/common.json` → `zh-cn.common`); null for any other module.
+ */
+export function messageChunkName(sourcePath: string): string | null {
+  const m = /\/locales\/(\w{2,5})\/([a-z][a-z-]{0,39})\.json$/.exec(sourcePath.slice(-120));
+  if (!m || !isSupportedLocale(m[1])) return null;
+  return `${MESSAGE_FILES[m[1]]}.${m[2]}`;
+}

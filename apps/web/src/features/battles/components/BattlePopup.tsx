@@ -73,7 +73,7 @@ function Popup({ n }: { n: AppNotification }) {
   }
 
   return (
-    <Dialog open title={t(`popup.title.${type}`)} onClose={() => battlePopup.close()}>
+    <Dialog open wide title={t(`popup.title.${type}`)} onClose={() => battlePopup.close()}>
       <div
         className="mt-4 flex flex-col items-center gap-3 rounded-xl p-4 text-center"
         style={style?.bg_color_from ? { background: style.bg_color_from, color: style.font_color } : undefined}

@@ -18,7 +18,7 @@ export function DashboardOverlay({ endpoint, onClose }: { endpoint: DashboardEnd
   const { data, isPending, isError } = useDashboard(endpoint, trailId, page);
   const totalPages = data?.meta.pagination.total_pages ?? 1;
   return (
-    <Dialog open title={t(`cards.${metric}.title`)} onClose={onClose}>
+    <Dialog open wide title={t(`cards.${metric}.title`)} onClose={onClose}>
       <div className="flex flex-col gap-3">
         <TrailFilter
           label={t('filter.trail')}

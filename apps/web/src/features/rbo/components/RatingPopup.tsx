@@ -56,6 +56,7 @@ export function RatingPopup() {
 
   return (
     <Dialog
+      wide
       open
       title={isRequest ? t('popup.requestTitle') : t('popup.ratingTitle')}
       onClose={close}
