@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { DEMO, freshLearner, signIn, warmUpLogin } from './support';
 
 // Otto of Globex: no other journey signs him in, so his profile is this spec's to change (and, last, to delete).
 const OTTO = { email: 'other@example.com', password: 'other123' };
@@ -148,6 +148,60 @@ test('/welcome/new asks only for what is still missing, then goes on to the game
   await expect(page).toHaveURL(/\/games$/);
   // gender and division added: 10 of 12 (education and the avatar were skipped)
   expect(await completion(page)).toBe(83);
+});
+
+test('/me on a 390 px phone in German: nothing clipped or overflowing, "82 %" kept together, edit under the name', async ({
+  browser,
+  request,
+}) => {
+  // a learner of its own, with a long German name
+  const who = await freshLearner(request, 'deutsch', 'deutsch123');
+  const login = await request.post('/api/login', {
+    data: { username: who.email, password: who.password, accepted: true },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const named = await request.post('/api/user/profile', {
+    headers,
+    data: { firstname: 'Maximiliane-Friederike', lastname: 'Schwarzenberg-Hohenlohe-Langenburg', language: 'de' },
+  });
+  expect(named.status(), await named.text()).toBe(200);
+
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/de\/games$/);
+  await page.goto('/de/me');
+  const name = page.getByRole('heading', { name: 'Maximiliane-Friederike Schwarzenberg-Hohenlohe-Langenburg' });
+  await expect(name).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+  // the percentage is one unit: the number and its sign joined by a no-break space, as German writes it
+  await expect(page.getByText(/^Profil zu \d+\u00a0% vollständig$/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/me-de-390.png', fullPage: true });
+
+  // nothing wider than the screen, and no text cut off by its box (a clipped label or name)
+  const problems = await page.locator('main').evaluate((main) => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const el of main.querySelectorAll<HTMLElement>('*')) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // screen-reader-only text is clipped on purpose
+      if (box.width <= 1 || style.clip !== 'auto') continue;
+      const label = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      if (box.right > width + 1 || box.left < -1) found.push(`${label} leaves the screen`);
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto') found.push(`${label} is clipped`);
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // on a phone the edit button sits under the name, not squeezed beside it
+  const nameBox = await name.boundingBox();
+  const editBox = await page.getByRole('link', { name: 'Profil bearbeiten' }).boundingBox();
+  expect(nameBox && editBox && editBox.y >= nameBox.y + nameBox.height).toBe(true);
+  await page.context().close();
 });
 
 test('delete account asks first, then ends the session at /login; the account cannot sign in again', async ({

@@ -52,7 +52,7 @@ export function DashboardCards({ cards }: { cards: MeDashboard['cards'] }) {
           return (
             <article
               key={card.endpoint}
-              className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
+              className="flex min-w-0 flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200"
               data-card={card.endpoint}
             >
               <h3 className="font-semibold">{t(`cards.${card.metric}.title`)}</h3>

@@ -18,7 +18,8 @@ export function LeaderboardRow({ entry, unit }: { entry: LeaderboardEntry; unit:
         {entry.rank}
       </span>
       <Avatar url={entry.user.avatar} name={name} alt="" size={32} />
-      <span className="min-w-0 flex-1 truncate">
+      {/* a long name wraps (and hyphenates) rather than being cut off */}
+      <span className="min-w-0 flex-1 wrap-break-word hyphens-auto">
         {name}
         {entry.me && <span className="ml-1 text-sm text-slate-600">({t('you')})</span>}
       </span>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPercent } from '../../../lib/percent';
 import { displayName } from '../../../lib/profile';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
@@ -12,7 +13,7 @@ import { CertificatesList } from '../../results';
 import { RewardsList } from '../../rewards';
 
 export default function MeScreen() {
-  const { t } = useTranslation('me');
+  const { t, i18n } = useTranslation('me');
   const { data: user } = useProfile();
   useMarkSeen('me');
   // the battle record, once the learner has battled (public users never reach /me)
@@ -20,39 +21,46 @@ export default function MeScreen() {
   const dashboard = useMeDashboard(!!user).data;
   const localize = useLocalePath();
   const name = displayName(user);
+  // long words (German) break by the language's hyphenation (<html lang> is the interface language), and as a
+  // last resort anywhere, so no label or name is cut off on a phone (docs/me-and-coach.md)
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 hyphens-auto wrap-break-word">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
       {user && (
         <div className="mb-6 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
           {user.cover && <img src={user.cover} alt="" className="h-28 w-full object-cover sm:h-40" />}
-          <div className="flex flex-wrap items-center gap-4 p-4">
-            <Avatar url={user.avatar[0]?.url} name={name} alt="" size={64} />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-lg font-semibold">{name}</p>
-              <p className="truncate text-slate-600">{user.email}</p>
-              <div className="mt-2 max-w-xs">
-                <p id="profile-completion-label" className="text-sm text-slate-700">
-                  {t('profile.completion', { percent: user.profile_completion })}
-                </p>
-                <div
-                  role="progressbar"
-                  aria-labelledby="profile-completion-label"
-                  aria-valuenow={user.profile_completion}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-                >
-                  <div className="h-full bg-emerald-600" style={{ width: `${user.profile_completion}%` }} />
+          {/* on a phone the buttons go under the name; beside it from the sm breakpoint */}
+          <div className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-center">
+            <div className="flex min-w-0 flex-1 items-start gap-4 sm:items-center">
+              <Avatar url={user.avatar[0]?.url} name={name} alt="" size={64} />
+              <div className="min-w-0 flex-1">
+                <h2 className="text-lg font-semibold">{name}</h2>
+                <p className="break-all text-slate-600">{user.email}</p>
+                <div className="mt-2 max-w-xs">
+                  <p id="profile-completion-label" className="text-sm text-slate-700">
+                    {t('profile.completion', { percent: formatPercent(user.profile_completion, i18n.language) })}
+                  </p>
+                  <div
+                    role="progressbar"
+                    aria-labelledby="profile-completion-label"
+                    aria-valuenow={user.profile_completion}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+                  >
+                    <div className="h-full bg-emerald-600" style={{ width: `${user.profile_completion}%` }} />
+                  </div>
                 </div>
               </div>
             </div>
-            <Link to={localize('/summary')} className={buttonClass('secondary')}>
-              {t('profile.summary')}
-            </Link>
-            <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
-              {t('profile.edit')}
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link to={localize('/summary')} className={buttonClass('secondary')}>
+                {t('profile.summary')}
+              </Link>
+              <Link to={localize('/me/edit')} className={buttonClass('secondary')}>
+                {t('profile.edit')}
+              </Link>
+            </div>
           </div>
         </div>
       )}

@@ -2,6 +2,7 @@ import type { Trail } from '@cairn/shared/api/trails';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatPercent } from '../../../lib/percent';
 import { useLocalePath } from '../../../lib/use-locale';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClass } from '../../../ui/Button';
@@ -117,7 +118,7 @@ export function PreviewGameDetail() {
 
 /** /preview/me: the me screen with a sample learner. */
 export function PreviewMe() {
-  const { t } = useTranslation(['me', 'preview']);
+  const { t, i18n } = useTranslation(['me', 'preview']);
   const name = t('preview:sample.name');
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -130,7 +131,7 @@ export function PreviewMe() {
           <p className="truncate text-slate-600">learner@example.com</p>
           <div className="mt-2 max-w-xs">
             <p id="preview-completion" className="text-sm text-slate-700">
-              {t('profile.completion', { percent: 70 })}
+              {t('profile.completion', { percent: formatPercent(70, i18n.language) })}
             </p>
             <div
               role="progressbar"
