@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { AUTH_ERRORS, bearer, errorResponses, idParam, trustedResponse } from '../../lib/route-schemas';
 import { CERTIFICATES_JOB } from '../certificates/certificates.service';
+import { answerFormParsers, readAnswerMultipart } from './answer-form.http';
 import { answerOnce } from './answers.receipts';
 import { getAssessment } from './assessments.service';
 import { answerPebble, currentPebble } from './player.service';
@@ -23,6 +24,8 @@ export default async function playerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['player'];
   const auth = { onRequest: app.authenticate };
+  // the spec's form keys, urlencoded or multipart, besides JSON (answer-form.ts, docs/player.md)
+  await answerFormParsers(fastify);
 
   app.get(
     '/api/pebbles/:id',
@@ -48,11 +51,13 @@ export default async function playerRoutes(fastify: FastifyInstance) {
     {
       ...auth,
       ...trustedResponse,
+      preValidation: readAnswerMultipart,
       schema: {
         tags,
         security: bearer,
+        consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         summary:
-          'Answers pebble {id}; returns the next pebble (or this one, updated, when it is the last); a repeated client_id answers the first outcome',
+          "Answers pebble {id} (JSON, or the spec's form keys answers[i][id], answers[i][value], answers[i][options][], battle_id, pool_id as urlencoded or multipart); returns the next pebble (or this one, updated, when it is the last); a repeated client_id answers the first outcome",
         params: idParams,
         body: answerFormSchema,
         response: { 200: answerResponseSchema, ...errorResponses(...AUTH_ERRORS, 404, 409, 422, 423) },

@@ -237,7 +237,19 @@ describe(`fuzz (seed ${SEED})`, () => {
   it('malformed multipart bodies on the upload routes', { timeout: 60_000 }, async () => {
     const part = fc.record({
       name: fc.oneof(
-        fc.constantFrom('file', 'files[]', 'files', 'discussion_id', 'parent_id', 'body', 'type'),
+        fc.constantFrom(
+          'file',
+          'files[]',
+          'files',
+          'discussion_id',
+          'parent_id',
+          'body',
+          'type',
+          'answers[0][id]',
+          'answers[0][value]',
+          'answers[0][options][]',
+          'battle_id',
+        ),
         nastyString,
       ),
       filename: fc.option(fc.oneof(fc.constant('pic.png'), nastyString), { nil: undefined }),
@@ -253,7 +265,8 @@ describe(`fuzz (seed ${SEED})`, () => {
     });
     const arb = fc
       .record({
-        url: fc.constantFrom(...MULTIPART),
+        // the answer route takes the spec's answer form as multipart too (answer-form.ts)
+        url: fc.constantFrom(...MULTIPART, `/api/pebbles/${w.pebbles.common}`),
         actor: fc.constantFrom<Actor>('learner', 'coach', 'other', 'public', 'anon'),
         parts: fc.array(part, { maxLength: 4 }),
         withImage: fc.boolean(),
@@ -314,6 +327,44 @@ describe(`fuzz (seed ${SEED})`, () => {
         return { method: 'POST', url, actor, payload, headers: { 'content-type': type } };
       });
     await check('malformed multipart', arb, MALFORMED_MULTIPART);
+  });
+
+  it('the spec’s answer form, urlencoded, on the answer route', { timeout: 60_000 }, async () => {
+    const key = fc.oneof(
+      fc.constantFrom(
+        'answers[0][id]',
+        'answers[0][value]',
+        'answers[0][options][]',
+        'answers[0][options][0][id]',
+        'answers[0][options][0][answer]',
+        'answers[999][id]',
+        'answers[1000][id]',
+        'answers[0][options][9999]',
+        'answers[][id]',
+        'answers[0]',
+        'battle_id',
+        'pool_id',
+        'client_id',
+        'action',
+      ),
+      nastyString,
+    );
+    const value = fc.oneof(
+      fc.constantFrom('', '1', '0', '-1', '2147483648', '1e3', `${w.pebbles.commonMineral}`, 'next', 'swipe'),
+      nastyString,
+    );
+    const arb = fc
+      .record({ actor, pairs: fc.array(fc.tuple(key, value), { maxLength: 12 }), raw: fc.option(nastyString) })
+      .map(
+        ({ actor, pairs, raw }): Req => ({
+          method: 'POST',
+          url: `/api/pebbles/${w.pebbles.common}`,
+          actor,
+          payload: raw ?? new URLSearchParams(pairs).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+    await check('answer form', arb, 600);
   });
 
   it('path traversal and garbage in /img and /files paths', { timeout: 60_000 }, async () => {
