@@ -14,9 +14,17 @@ export const themeBackgroundSchema = z.object({
   brightness: z.object({ r: z.number(), g: z.number(), b: z.number(), a: z.number() }),
 });
 export type ThemeBackground = z.infer<typeof themeBackgroundSchema>;
+/** §3 colour set: its id (a theme's color_id) and its colors map (color0, color2 …, each r, g, b), the customer's own. */
+export const colourSetSchema = z.object({
+  id: z.number().int(),
+  colors: z.record(z.string(), z.object({ r: z.number(), g: z.number(), b: z.number() })),
+});
+export type ColourSet = z.infer<typeof colourSetSchema>;
 export const themeSchema = z.object({
   name: z.string(),
   color_id: z.number().int(),
+  /** the colour set color_id names; the current (first) theme's holds the customer's palette */
+  color: colourSetSchema,
   backgroundLandscape: themeBackgroundSchema.nullable(),
   backgroundPortrait: themeBackgroundSchema.nullable(),
 });

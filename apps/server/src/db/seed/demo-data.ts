@@ -51,17 +51,15 @@ const bg = (url: string, a = 0.35): ThemeBackground => ({ url, brightness: { r: 
 export const ACME_THEMES = [
   {
     name: 'Acme Sunrise',
-    colorId: 1,
     backgroundLandscape: bg('/files/customers/acme/landscape.jpg'),
     backgroundPortrait: bg('/files/customers/acme/portrait.jpg'),
   },
-  { name: 'Acme Plain', colorId: 2, backgroundLandscape: null, backgroundPortrait: null },
+  { name: 'Acme Plain', backgroundLandscape: null, backgroundPortrait: null },
 ];
 
 export const GLOBEX_THEMES = [
   {
     name: 'Globex Night',
-    colorId: 3,
     backgroundLandscape: bg('/files/customers/globex/landscape.jpg', 0.45),
     backgroundPortrait: bg('/files/customers/globex/portrait.jpg', 0.45),
   },

@@ -6,7 +6,18 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password';
 import { LocalStorage, type Storage } from '../../storage';
 import type { Db } from '../client';
-import { countries, customers, profileFields, publicLinks, roles, themes, trails, userRoles, users } from '../schema';
+import {
+  colourSets,
+  countries,
+  customers,
+  profileFields,
+  publicLinks,
+  roles,
+  themes,
+  trails,
+  userRoles,
+  users,
+} from '../schema';
 import { seedDemoChats } from './demo-chats';
 import {
   ACME_STYLE,
@@ -66,12 +77,19 @@ export async function seedDemoData(db: Db, filesDir: string, storage?: Storage):
       .values({ company: 'Globex', logoPath: 'customers/globex/logo.svg', style: GLOBEX_STYLE })
       .returning();
 
-    await tx
-      .insert(themes)
-      .values([
-        ...ACME_THEMES.map((t) => ({ ...t, customerId: acme.id })),
-        ...GLOBEX_THEMES.map((t) => ({ ...t, customerId: globex.id })),
-      ]);
+    // each theme with a colour set of its own holding its customer's palette (§3, migration 0024)
+    for (const [customer, list] of [
+      [acme, ACME_THEMES],
+      [globex, GLOBEX_THEMES],
+    ] as const) {
+      for (const t of list) {
+        const [set] = await tx
+          .insert(colourSets)
+          .values({ customerId: customer.id, colors: { ...customer.style.colors } })
+          .returning();
+        await tx.insert(themes).values({ ...t, customerId: customer.id, colorId: set.id });
+      }
+    }
     await tx
       .insert(profileFields)
       .values([

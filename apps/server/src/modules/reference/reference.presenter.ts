@@ -1,7 +1,8 @@
 import { LOCALES, type ProfileField, type Theme } from '@cairn/shared';
-import type { profileFields, themes } from '../../db/schema';
+import type { colourSets, profileFields, themes } from '../../db/schema';
 
 type ThemeRow = typeof themes.$inferSelect;
+type ColourSetRow = typeof colourSets.$inferSelect;
 type FieldRow = typeof profileFields.$inferSelect;
 
 /** The supported interface languages with their English names as default_name. */
@@ -9,11 +10,12 @@ export function presentLocales() {
   return LOCALES.map((l) => ({ ...l, default_name: l.name }));
 }
 
-/** Theme row → the spec's theme shape. */
-export function presentTheme(t: ThemeRow): Theme {
+/** Theme row and its colour set → the spec's theme shape (§3), the colour set beside its color_id. */
+export function presentTheme(t: ThemeRow, set: ColourSetRow): Theme {
   return {
     name: t.name,
     color_id: t.colorId,
+    color: { id: set.id, colors: set.colors },
     backgroundLandscape: t.backgroundLandscape ?? null,
     backgroundPortrait: t.backgroundPortrait ?? null,
   };
