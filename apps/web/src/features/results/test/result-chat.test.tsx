@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { profileKey } from '../../../lib/profile';
 import { at, renderRoutes } from '../../../test/render';
-import { chatStore } from '../../chat/store';
 import { ResultsScreen } from '../components/screens';
 import { trailResult } from './results.fixtures';
-
-afterEach(() => {
-  chatStore.set({ target: null, profile: false });
-});
 
 const coach = { id: 9, firstname: 'Cora', lastname: 'Coach' };
 
