@@ -71,7 +71,9 @@ export const MESSAGE_FILES: Record<LocaleCode, string> = {
  * source path (`…/locales/zh_CN/common.json` → `zh-cn.common`); null for any other module.
  */
 export function messageChunkName(sourcePath: string): string | null {
-  const m = /\/locales\/(\w{2,5})\/([a-z][a-z-]{0,39})\.json$/.exec(sourcePath.slice(-120));
-  if (!m || !isSupportedLocale(m[1])) return null;
-  return `${MESSAGE_FILES[m[1]]}.${m[2]}`;
+  const parts = sourcePath.slice(-200).split('/');
+  const [folder, code, file] = parts.slice(-3);
+  if (parts.length < 3 || folder !== 'locales' || !isSupportedLocale(code) || !file.endsWith('.json')) return null;
+  const namespace = file.slice(0, -'.json'.length);
+  return /^[a-z-]{1,40}$/.test(namespace) ? `${MESSAGE_FILES[code]}.${namespace}` : null;
 }
