@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
 
 /** The round arrow button of the reward carousels (the popup's and the end screen's). */
-export const navButton =
+const navButton =
   'flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-slate-900 shadow ring-1 ring-slate-200 hover:bg-slate-100';
 
 /** The arrow drawn inside `navButton`; `back` points left. */
-export function Chevron({ back }: { back?: boolean }) {
+function Chevron({ back }: { back?: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
       <path
@@ -20,6 +20,24 @@ export function Chevron({ back }: { back?: boolean }) {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+/** The reward carousels' row under the slide: previous, the position (said politely), next; both arrows wrap around. */
+export function CarouselNav({ at, total, move }: { at: number; total: number; move: (step: number) => void }) {
+  const { t } = useTranslation('results');
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <button type="button" className={navButton} aria-label={t('rewards.popup.previous')} onClick={() => move(-1)}>
+        <Chevron back />
+      </button>
+      <p aria-live="polite" className="text-sm font-semibold text-slate-700">
+        {t('rewards.popup.position', { current: at + 1, total })}
+      </p>
+      <button type="button" className={navButton} aria-label={t('rewards.popup.next')} onClick={() => move(1)}>
+        <Chevron />
+      </button>
+    </div>
   );
 }
 

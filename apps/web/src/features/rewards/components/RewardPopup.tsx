@@ -2,7 +2,7 @@ import type { Reward } from '@cairn/shared/api/results';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Confetti } from './Confetti';
-import { Chevron, navButton, RewardImage, RewardText } from './RewardBody';
+import { CarouselNav, RewardImage, RewardText } from './RewardBody';
 
 /**
  * §4 reward popup: a carousel of the new rewards with confetti for 3.5 s. Left/right arrows move, Escape or
@@ -122,22 +122,7 @@ export function RewardPopup({
             <RewardImage reward={reward} className="size-24 lg:size-32 xl:size-40" />
             <RewardText reward={reward} />
           </div>
-          <div className="flex items-center justify-between gap-2">
-            <button
-              type="button"
-              className={navButton}
-              aria-label={t('rewards.popup.previous')}
-              onClick={() => move(-1)}
-            >
-              <Chevron back />
-            </button>
-            <p aria-live="polite" className="text-sm font-semibold text-slate-700">
-              {t('rewards.popup.position', { current: at + 1, total: rewards.length })}
-            </p>
-            <button type="button" className={navButton} aria-label={t('rewards.popup.next')} onClick={() => move(1)}>
-              <Chevron />
-            </button>
-          </div>
+          <CarouselNav at={at} total={rewards.length} move={move} />
         </section>
       </div>
     </dialog>

@@ -2,7 +2,7 @@ import type { Reward } from '@cairn/shared/api/results';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Confetti } from './Confetti';
-import { Chevron, navButton, RewardImage, RewardText } from './RewardBody';
+import { CarouselNav, RewardImage, RewardText } from './RewardBody';
 
 /**
  * The rewards just earned, as the §4 carousel inside a page (the player's end screen) rather than a popup: the same
@@ -39,19 +39,7 @@ export function RewardsCarousel({ rewards, celebrate = true }: { rewards: Reward
         <RewardImage reward={reward} className="size-24" />
         <RewardText reward={reward} />
       </div>
-      {rewards.length > 1 && (
-        <div className="flex items-center justify-between gap-2">
-          <button type="button" className={navButton} aria-label={t('rewards.popup.previous')} onClick={() => move(-1)}>
-            <Chevron back />
-          </button>
-          <p aria-live="polite" className="text-sm font-semibold text-slate-700">
-            {t('rewards.popup.position', { current: at + 1, total: rewards.length })}
-          </p>
-          <button type="button" className={navButton} aria-label={t('rewards.popup.next')} onClick={() => move(1)}>
-            <Chevron />
-          </button>
-        </div>
-      )}
+      {rewards.length > 1 && <CarouselNav at={at} total={rewards.length} move={move} />}
     </section>
   );
 }
