@@ -11,9 +11,9 @@ import { loadPebbleFacts, type PebbleFacts, requestRatings, summarise } from '..
 import { unlocksDue } from '../results/results.unlock';
 import { computeProgress, isLocked } from '../trails/progress';
 import { answerLocked, hasStarted, pebbleLocked, trailNotStarted } from '../trails/trails.errors';
+import { answerBatcher } from './answers.batch';
 import { type CheckedAnswer, checkAnswers, type PendingMedia } from './answers.check';
 import { answerCheck } from './answers.feedback';
-import { answerBatcher } from './answers.batch';
 import { type AnswerWrite, statesFingerprint, storeAnswer } from './answers.store';
 import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-view.cache';
 import { type AnswerLike, presentPebble } from './player.presenter';
