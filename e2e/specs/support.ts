@@ -92,10 +92,7 @@ export async function freshLearner(
   label: string,
   password: string,
 ): Promise<{ email: string; password: string; id: number }> {
-  const login = await request.post('/api/login', {
-    data: { username: DEMO.coach.email, password: DEMO.coach.password, accepted: true },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const headers = await adminHeaders(request);
   const email = `${label}-${Date.now()}@example.com`;
   const invited = await request.post('/api/admin/users', {
     headers,
@@ -120,4 +117,31 @@ export async function freshLearner(
   });
   expect(assigned.status(), await assigned.text()).toBeLessThan(300);
   return { email, password, id };
+}
+
+/** The demo admin's (the coach's) bearer header, for journeys that prepare people and trails through the admin API. */
+export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  const login = await request.post('/api/login', {
+    data: { username: DEMO.coach.email, password: DEMO.coach.password, accepted: true },
+  });
+  return { authorization: `Bearer ${(await login.json()).data.access_token}` };
+}
+
+/**
+ * A trail of Acme of the journey's own, made as an admin would (docs/admin.md): the package `yaml` uploaded, then
+ * published and assigned to `userIds`. Returns its id.
+ */
+export async function uploadedTrail(request: APIRequestContext, yaml: string, userIds: number[]): Promise<number> {
+  const headers = await adminHeaders(request);
+  const uploaded = await request.post('/api/admin/trails', {
+    headers,
+    multipart: { file: { name: 'trail.yaml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const id = (await uploaded.json()).data.id as number;
+  const published = await request.post(`/api/admin/trails/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  const assigned = await request.post(`/api/admin/trails/${id}/assignments`, { headers, data: { user_ids: userIds } });
+  expect(assigned.status(), await assigned.text()).toBeLessThan(300);
+  return id;
 }
