@@ -3,7 +3,7 @@ import { brandVariables } from '@cairn/shared/branding';
 import { decodeImageRequest } from '@cairn/shared/media';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PREVIEW_SITE } from '../playwright.config';
-import { DEMO, signIn, warmUpLogin } from './support';
+import { DEMO, freshLearner, signIn, warmUpLogin } from './support';
 
 const GLOBEX = { email: 'other@example.com', password: 'other123' };
 const ACME_PALETTE = { color0: { r: 255, g: 114, b: 51 }, color2: { r: 38, g: 50, b: 56 } };
@@ -162,6 +162,46 @@ test('the installed app reloads offline from the service worker and says it is o
   expect(await accentOf(page)).toBe(brandVariables(GLOBEX_PALETTE)['--accent']);
   await context.setOffline(false);
   await expect(page.getByText('You are offline.')).toHaveCount(0);
+});
+
+test('a reload without network shows the last-known screens, never a false empty state or an endless spinner; back online they are read again', async ({
+  page,
+  context,
+  request,
+}) => {
+  // a learner of its own, with the demo exam assigned and nothing downloaded for offline play
+  const who = await freshLearner(request, 'offline-reload', 'offline-reload1');
+  await page.goto('/login');
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/games$/);
+  const card = page.getByRole('link', { name: /Demo exam/ });
+  await expect(card).toBeVisible();
+  const trailId = Number(/\/games\/(\d+)/.exec((await card.getAttribute('href')) ?? '')?.[1]);
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Fresh offline-reload' })).toBeVisible();
+  await expect(page.getByText('You have not earned any rewards yet', { exact: false })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  await context.setOffline(true);
+  // /games: the trails last seen, not "There are no games for you yet"
+  await page.goto('/games');
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Demo exam/ })).toBeVisible();
+  await expect(page.getByText('There are no games for you yet', { exact: false })).toHaveCount(0);
+  // /me: the profile and rewards last seen
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Fresh offline-reload' })).toBeVisible();
+  await expect(page.getByText('You have not earned any rewards yet', { exact: false })).toBeVisible();
+  // the player, for a trail not saved on this device: it says so instead of spinning or failing
+  await page.goto(`/player/${trailId}`);
+  await expect(page.getByText('Not loaded on this device yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Something went wrong', { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/offline-player.png' });
+
+  // back online: the player reads the pebble without a reload
+  await context.setOffline(false);
+  await expect(page.locator('section[data-mineral-type]').first()).toBeVisible();
+  await expect(page.getByText('Not loaded on this device yet.', { exact: false })).toHaveCount(0);
 });
 
 /** The image-service request behind the pebble's background (its CSS url("/img/…")); null for any other URL. */

@@ -10,6 +10,7 @@ import {
   saveCustomerPalette,
   setBackgrounds,
 } from '../lib/branding';
+import { forgetLastKnown, keepLastKnown } from '../lib/last-known';
 import { isPreviewPath } from '../lib/locale';
 import { loginPathWithRedirect, navigateTo, setNavigator } from '../lib/navigation';
 import { startObservability } from '../lib/observability';
@@ -31,6 +32,7 @@ export function App({ routes, router, queryClient }: Props) {
     setNavigator((to, opts) => router.navigate(to, opts));
     const off = session.onEnd((reason) => {
       queryClient.clear();
+      forgetLastKnown();
       ui.closePanel();
       ui.showPausedNotice(false);
       applyCustomerColours(null);
@@ -56,11 +58,14 @@ export function App({ routes, router, queryClient }: Props) {
         )
         .catch(() => {});
     });
+    // last-known data for a reload without network, read again when it is back (docs/web.md, "Offline reload")
+    const offLastKnown = isPreviewPath(window.location.pathname) ? () => {} : keepLastKnown(queryClient);
     const offPrefetch = installLinkPrefetch(routes, queryClient);
     const offObservability = startObservability(router);
     return () => {
       off();
       offOffline();
+      offLastKnown();
       offPrefetch();
       offObservability();
     };

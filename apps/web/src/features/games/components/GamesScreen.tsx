@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { waitingForNetwork } from '../../../lib/last-known';
 import { EmptyState, PageHeading } from '../../../ui/PageHeading';
 import { Spinner } from '../../../ui/Spinner';
 import { useMarkSeen } from '../../account';
@@ -9,7 +10,8 @@ import { TrailCard } from './TrailCard';
 /** /games: the learner's trails as gradient cards. */
 export default function GamesScreen() {
   const { t } = useTranslation(['games', 'common']);
-  const { data, isError } = useTrails();
+  const query = useTrails();
+  const { data, isError } = query;
   // the cards render in a background pass React can interrupt, not in the one long task that follows the
   // list's arrival (docs/performance.md, Round 8)
   const trails = useDeferredValue(data);
@@ -17,7 +19,10 @@ export default function GamesScreen() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <PageHeading title={t('list.title')} />
-      {trails === undefined && !isError ? (
+      {trails === undefined && waitingForNetwork(query) ? (
+        // offline with no copy on this device: not "no games", which would be false
+        <EmptyState>{t('common:offline.notLoaded')}</EmptyState>
+      ) : trails === undefined && !isError ? (
         <Spinner label={t('common:status.loading')} />
       ) : trails === undefined || trails.length === 0 ? (
         <EmptyState>{t('list.empty')}</EmptyState>

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { waitingForNetwork } from '../../../lib/last-known';
 import { formatPercent } from '../../../lib/percent';
 import { displayName } from '../../../lib/profile';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useProfile } from '../../../lib/use-profile';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/PageHeading';
 import { useMarkSeen } from '../../account';
 import { BattleRecord, useMyBattles } from '../../battles';
 import { DashboardCards, MeTotals, StartAgainList, useMeDashboard } from '../../dashboards';
@@ -13,8 +15,9 @@ import { CertificatesList } from '../../results';
 import { RewardsList } from '../../rewards';
 
 export default function MeScreen() {
-  const { t, i18n } = useTranslation('me');
-  const { data: user } = useProfile();
+  const { t, i18n } = useTranslation(['me', 'common']);
+  const profile = useProfile();
+  const user = profile.data;
   useMarkSeen('me');
   // the battle record, once the learner has battled (public users never reach /me)
   const record = useMyBattles(!!user).data?.summary;
@@ -26,6 +29,11 @@ export default function MeScreen() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 hyphens-auto wrap-break-word">
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t('profile.title')}</h1>
+      {waitingForNetwork(profile) && (
+        <div className="mb-6">
+          <EmptyState>{t('common:offline.notLoaded')}</EmptyState>
+        </div>
+      )}
       {user && (
         <div className="mb-6 overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
           {user.cover && <img src={user.cover} alt="" className="h-28 w-full object-cover sm:h-40" />}

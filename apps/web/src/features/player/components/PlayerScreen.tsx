@@ -6,6 +6,7 @@ import { type CSSProperties, lazy, Suspense, useDeferredValue, useEffect, useSta
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { errorText, HttpError } from '../../../lib/http';
+import { waitingForNetwork } from '../../../lib/last-known';
 import { resultPanel } from '../../../lib/result-panel';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -50,11 +51,27 @@ export function PlayerScreen() {
   const localize = useLocalePath();
   if (!Number.isInteger(trailId) || trailId <= 0) return <Navigate to={localize('/games')} replace />;
   return (
-    <Player key={trailId} trailId={trailId} loadingLabel={t('common:status.loading')} emptyTitle={t('trail.title')} />
+    <Player
+      key={trailId}
+      trailId={trailId}
+      loadingLabel={t('common:status.loading')}
+      offlineText={t('common:offline.notLoaded')}
+      emptyTitle={t('trail.title')}
+    />
   );
 }
 
-function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadingLabel: string; emptyTitle: string }) {
+function Player({
+  trailId,
+  loadingLabel,
+  offlineText,
+  emptyTitle,
+}: {
+  trailId: number;
+  loadingLabel: string;
+  offlineText: string;
+  emptyTitle: string;
+}) {
   const { t, i18n } = useTranslation(['player', 'validation']);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -108,6 +125,8 @@ function Player({ trailId, loadingLabel, emptyTitle }: { trailId: number; loadin
   }, [loaded, location.state, location.pathname, navigate, qc, trailId]);
 
   if (query.isError) return <EmptyScreen title={emptyTitle} empty={loadFailure(query.error, t)} />;
+  // offline with nothing of this trail on the device: say so (the pebble loads when the network is back)
+  if (shown === undefined && waitingForNetwork(query)) return <EmptyScreen title={emptyTitle} empty={offlineText} />;
   if (shown === undefined) return <Spinner label={loadingLabel} />;
   const pebble = shown;
   // until the background pass shows the latest pebble, the one on screen takes no answer

@@ -2,6 +2,7 @@ import type { Reward } from '@cairn/shared/api/results';
 import { REWARD_SORTS, type RewardSort, sortRewards } from '@cairn/shared/rewards';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { waitingForNetwork } from '../../../lib/last-known';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/PageHeading';
@@ -94,7 +95,10 @@ export function RewardsList() {
         </h2>
         <PreviewButton />
       </div>
-      {query.isPending ? (
+      {waitingForNetwork(query) ? (
+        // offline with no copy on this device: not "no rewards yet", which would be false
+        <EmptyState>{t('common:offline.notLoaded')}</EmptyState>
+      ) : query.isPending ? (
         <Spinner label={t('common:status.loading')} />
       ) : (
         <RewardsListView rewards={query.data ?? []} />
