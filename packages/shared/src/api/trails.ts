@@ -157,6 +157,23 @@ export const trailSchema = z.object({
 });
 export type Trail = z.infer<typeof trailSchema>;
 
+/** §3 Pebble `share_answers`: who answered (the newest, anonymous as in the poll) and how (docs/player.md). */
+export const shareAnswersSchema = z
+  .object({
+    users: z.array(
+      z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), is_me: z.boolean() }),
+    ),
+    summary: z.array(
+      z.object({
+        value_id: z.number().int().nullable(),
+        value: z.string(),
+        count: z.number().int(),
+        percent: z.number().int(),
+      }),
+    ),
+  })
+  .nullable();
+
 /** A pebble as the player gets it (§3 Pebble). */
 export const pebbleSchema = z.object({
   id: z.number().int(),
@@ -198,6 +215,8 @@ export const pebbleSchema = z.object({
   rbo_results: rboResultsSchema.nullable().optional(),
   /** how many learners of the customer answered this pebble: on RBO and shared (poll) pebbles, else null */
   poll_answers: z.number().int().nullable().optional(),
+  /** on shared (poll) pebbles, the answerers and the summary (§3); else null */
+  share_answers: shareAnswersSchema.optional(),
 });
 export type Pebble = z.infer<typeof pebbleSchema>;
 
@@ -292,6 +311,11 @@ export const pollSchema = z.object({
   is_multiple: z.boolean(),
   /** learners who answered */
   users: z.number().int(),
+  /**
+   * an anonymous survey's poll for this viewer (docs/player.md): other answerers come with id 0, no name, avatar or
+   * discussion (only the viewer's own answer is theirs); coaches see names only when their customer allows it
+   */
+  anonymous: z.boolean(),
   /** answers given (selected options for choice minerals) */
   total: z.number().int(),
   /** percent = round(count / (users if multiple, else total) × 100) */
@@ -309,6 +333,7 @@ export const pollSchema = z.object({
       name: z.string(),
       avatar: z.string().nullable(),
       is_me: z.boolean(),
+      /** null for the viewer's own answer and in an anonymous poll */
       discussion_id: z.number().int().nullable(),
       updated_at: z.string(),
       answers: z.array(pollAnswerSchema),

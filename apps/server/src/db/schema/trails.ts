@@ -85,6 +85,8 @@ export const trails = pgTable(
     certificate: jsonb().$type<CertificateDecl>(),
     /** immediate | end | none (FEEDBACK_MODES); null = the trail type's default (feedbackModeOf) */
     feedbackMode: text('feedback_mode'),
+    /** the package's `anonymous`: shared answers hide who gave them (docs/content-format.md, migration 0026) */
+    anonymous: boolean().notNull().default(false),
   },
   (t) => [index('trails_customer_idx').on(t.customerId)],
 );

@@ -71,6 +71,7 @@ export async function exportTrail(db: Tx, trailId: number): Promise<TrailPackage
     coach: t.coachEmail ?? undefined,
     redirect_url: trail.redirectUrl ?? undefined,
     feedback: (trail.feedbackMode as TrailPackage['feedback']) ?? undefined,
+    anonymous: trail.anonymous || undefined,
     style: trail.style ?? undefined,
     dimensions: trail.dimensions,
     rewards: trail.rewards.map((r) => clean({ ...r, media: r.media ?? undefined })) as TrailPackage['rewards'],

@@ -177,6 +177,7 @@ export async function importPackage(db: Tx, text: string, opts: ImportOptions): 
       rewards: pkg.rewards.map((r) => ({ ...r, media: ref(r.media)?.url ?? null })),
       certificate: pkg.certificate ?? null,
       feedbackMode: pkg.feedback ?? null,
+      anonymous: pkg.anonymous ?? false,
     };
     let trailId: number;
     if (opts.intoTrailId !== undefined) {

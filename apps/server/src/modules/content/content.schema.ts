@@ -132,6 +132,8 @@ export const trailPackageSchema = z.strictObject({
   redirect_url: redirectUrl.optional(),
   /** when the learner sees right or wrong (docs/player.md): unset = immediate for exams and battles, else none */
   feedback: z.enum(FEEDBACK_MODES).optional(),
+  /** shared answers (polls) are shown without the answerers' names and avatars (docs/content-format.md) */
+  anonymous: z.boolean().optional(),
   style: styleDecl.optional(),
   dimensions: z.array(z.strictObject({ key: z.string().min(1), name: z.string().min(1) })).default([]),
   rewards: z.array(rewardDecl).default([]),

@@ -19,6 +19,7 @@ import { forgetLearnerView, heldLearnerView, holdLearnerView } from './learner-v
 import { type AnswerLike, presentPebble } from './player.presenter';
 import { loadAnswerContext, loadCurrentPebble } from './player.repo';
 import type { AnswerContext, PebbleDetail, PebbleView } from './player.types';
+import { shareAnswers } from './polls.service';
 import { pebblePassed } from './scoring';
 import { heldDetail, heldNextDetail } from './trail-content.cache';
 
@@ -44,6 +45,10 @@ async function present(
     pebble.poll_answers = null;
     pebble.rbo_results = null;
   }
+  // §3 share_answers when sharing is on (a shared mineral) and the viewer has answered: who answered and how, as
+  // the poll shows it (before answering, the others' answers would sway the viewer's; docs/player.md)
+  pebble.share_answers =
+    pebble.poll_pool_id && pebble.answered ? await shareAnswers(db, actor, pebble.poll_pool_id) : null;
   return pebble;
 }
 

@@ -1,8 +1,9 @@
-import { choosesMany, type MineralType, OPTION_TYPES, type pollSchema } from '@cairn/shared';
+import { choosesMany, type MineralType, OPTION_TYPES, type pollSchema, type shareAnswersSchema } from '@cairn/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  customers,
   media,
   mineralAnswers,
   mineralOptions,
@@ -12,27 +13,67 @@ import {
   trails,
   users,
 } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
+import { type Actor, isCoach } from '../../lib/actor';
 import { fileHref } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
 import { can } from '../trails/trails.policy';
 
 type Poll = z.infer<typeof pollSchema>;
+type ShareAnswers = NonNullable<z.infer<typeof shareAnswersSchema>>;
+
+/** How many answerers a pebble's `share_answers.users` lists (the newest; the poll lists them all). */
+export const SHARE_ANSWERS_USERS = 50;
+
+/**
+ * Whether the viewer sees who gave the answers of an anonymous trail's poll: never as a learner; as a coach (or
+ * above) only when the customer allows it (customers.coaches_see_anonymous; docs/player.md).
+ */
+const hidesNames = (actor: Actor, anonymous: boolean, coachesSee: boolean) =>
+  anonymous && !(isCoach(actor) && coachesSee);
 
 /** GET /api/polls/{pool_id}: every answer to a shared mineral within the actor's customer (§3 Poll). */
 export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Poll> {
+  const poll = await loadPoll(db, actor, poolId);
+  if (!poll) throw notFound('Poll not found');
+  return poll;
+}
+
+/**
+ * §3 Pebble `share_answers` (users, summary) of a pebble whose shared mineral is `poolId`, for a viewer who may
+ * play it: the newest answerers (anonymous as in the poll) and the summary; null when the pool is gone.
+ */
+export async function shareAnswers(db: Db, actor: Actor, poolId: number): Promise<ShareAnswers | null> {
+  const poll = await loadPoll(db, actor, poolId);
+  if (!poll) return null;
+  return {
+    users: poll.answers.slice(-SHARE_ANSWERS_USERS).map(({ id, name, avatar, is_me }) => ({ id, name, avatar, is_me })),
+    summary: poll.summary,
+  };
+}
+
+/** The poll of shared mineral `poolId` as the actor sees it; null when it is not one or not the actor's to see. */
+async function loadPoll(db: Db, actor: Actor, poolId: number): Promise<Poll | null> {
   const [row] = await db
-    .select({ mineral: minerals, pebble: pebbles, customerId: trails.customerId, assigned: trailAssignments.userId })
+    .select({
+      mineral: minerals,
+      pebble: pebbles,
+      customerId: trails.customerId,
+      anonymous: trails.anonymous,
+      coachesSee: customers.coachesSeeAnonymous,
+      assigned: trailAssignments.userId,
+    })
     .from(minerals)
     .innerJoin(pebbles, eq(pebbles.id, minerals.pebbleId))
     .innerJoin(trails, eq(trails.id, pebbles.trailId))
+    .innerJoin(customers, eq(customers.id, trails.customerId))
     .leftJoin(trailAssignments, and(eq(trailAssignments.trailId, trails.id), eq(trailAssignments.userId, actor.userId)))
     .where(and(eq(minerals.id, poolId), eq(minerals.shared, true)));
   if (
     !row ||
     !can(actor, 'trail:play', { id: row.pebble.trailId, customerId: row.customerId, assigned: row.assigned !== null })
   )
-    throw notFound('Poll not found');
+    return null;
+  const hidden = hidesNames(actor, row.anonymous, row.coachesSee);
   const m = row.mineral;
   const type = m.type as MineralType;
   const [options, given] = await Promise.all([
@@ -94,12 +135,15 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
       counts.set(key, c);
     }
     const name = [g.firstname, g.lastname].filter(Boolean).join(' ') || 'Anonymous';
+    const isMe = g.userId === actor.userId;
+    // an anonymous survey: nothing that names another answerer (id 0, no name, avatar or chat; docs/player.md)
+    const masked = hidden && !isMe;
     return {
-      id: g.userId,
-      name,
-      avatar: g.avatar,
-      is_me: g.userId === actor.userId,
-      discussion_id: g.userId === actor.userId ? null : g.discussionId,
+      id: masked ? 0 : g.userId,
+      name: masked ? '' : name,
+      avatar: masked ? null : g.avatar,
+      is_me: isMe,
+      discussion_id: isMe || masked ? null : g.discussionId,
       updated_at: g.updatedAt.toISOString(),
       answers: picked,
     };
@@ -115,6 +159,7 @@ export async function getPoll(db: Db, actor: Actor, poolId: number): Promise<Pol
     fa_icon_border: row.pebble.faIconBorder,
     question: m.title,
     is_multiple: isMultiple,
+    anonymous: hidden,
     users: answers.length,
     total,
     summary: [...counts.values()].map((c) => ({ ...c, percent: base ? Math.round((c.count / base) * 100) : 0 })),

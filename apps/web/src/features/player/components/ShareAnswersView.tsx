@@ -8,7 +8,8 @@ import { ChatWithButton, usePoll } from '../../rbo';
 /**
  * The Share-answers panel of §2: a summary header, the question's details (collapsible, with a link back to the
  * pebble), and every answer of the customer's learners (collapsible, with the count); the user's own answer is
- * flagged and has no chat icon; the answers open by themselves when there is no summary.
+ * flagged and has no chat icon; the answers open by themselves when there is no summary. An anonymous survey's
+ * other answers come without a name, picture or chat (docs/player.md): each says "Anonymous".
  */
 export function ShareAnswersView({ pebble, onGoToPebble }: { pebble: Pebble; onGoToPebble: () => void }) {
   const { t } = useTranslation('rbo');
@@ -21,6 +22,7 @@ export function ShareAnswersView({ pebble, onGoToPebble }: { pebble: Pebble; onG
       <header className="mb-4">
         <h2 className="text-lg font-bold text-slate-900">{t('share.title')}</h2>
         <p className="text-sm text-slate-600">{t('share.people', { count: poll.users })}</p>
+        {poll.anonymous && <p className="mt-1 text-sm text-slate-600">{t('share.anonymousNote')}</p>}
         {summary.length > 0 && (
           <ul className="mt-3 flex flex-col gap-2">
             {summary.map((s) => (
@@ -53,33 +55,37 @@ export function ShareAnswersView({ pebble, onGoToPebble }: { pebble: Pebble; onG
           {t('share.answers', { count: poll.answers.length })}
         </summary>
         <ul className="mt-3 flex flex-col gap-3">
-          {poll.answers.map((a) => (
-            <li key={a.id} className="flex gap-3">
-              <Avatar url={a.avatar} name={a.name} alt="" size={36} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-slate-900">
-                  {a.name}
-                  {a.is_me && (
-                    <span className="ms-2 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-on-accent">
-                      {t('share.you')}
-                    </span>
+          {poll.answers.map((a, index) => {
+            const name = a.name || t('share.anonymous');
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: anonymous answers share id 0; the list keeps its order
+              <li key={`${a.id}-${index}`} className="flex gap-3">
+                <Avatar url={a.avatar} name={name} alt="" size={36} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-slate-900">
+                    {name}
+                    {a.is_me && (
+                      <span className="ms-2 rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-on-accent">
+                        {t('share.you')}
+                      </span>
+                    )}
+                  </p>
+                  {a.answers.map((v, i) =>
+                    v.media ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a user's answers keep their order
+                      <MediaView key={i} url={v.media.url} title={name} mimetype={v.media.metadata?.mimetype ?? ''} />
+                    ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a user's answers keep their order
+                      <p key={i} className="break-words text-sm text-slate-700">
+                        {v.value}
+                      </p>
+                    ),
                   )}
-                </p>
-                {a.answers.map((v, i) =>
-                  v.media ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a user's answers keep their order
-                    <MediaView key={i} url={v.media.url} title={a.name} mimetype={v.media.metadata?.mimetype ?? ''} />
-                  ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a user's answers keep their order
-                    <p key={i} className="break-words text-sm text-slate-700">
-                      {v.value}
-                    </p>
-                  ),
-                )}
-              </div>
-              {!a.is_me && <ChatWithButton userId={a.id} discussionId={a.discussion_id} name={a.name} />}
-            </li>
-          ))}
+                </div>
+                {!a.is_me && a.id > 0 && <ChatWithButton userId={a.id} discussionId={a.discussion_id} name={name} />}
+              </li>
+            );
+          })}
         </ul>
       </details>
     </section>
