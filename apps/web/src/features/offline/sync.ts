@@ -2,7 +2,7 @@ import type { AnswerResponse as AnswerResult } from '@cairn/shared/api/trails';
 import { HttpError, http } from '../../lib/http';
 import { session } from '../../lib/session';
 import { offlineChanged, type PendingAnswer, pendingAnswers, refuseAnswer, sentAnswer } from './store';
-import { withUploads } from './uploads';
+import { dropUploads, withUploads } from './uploads';
 
 // Sending the outbox (docs/offline.md). One code path for every trigger: the `online` event, the app's start, a
 // Background Sync message from the service worker, and a new answer queued while online. Answers go in the order
@@ -98,6 +98,8 @@ async function run(): Promise<number> {
       } catch (err) {
         if (!isRefusal(err)) return settled;
         await refuseAnswer(entry, err.status, err.body?.code ?? 'error', err.body?.message ?? err.message);
+        // a refused answer is answered again online: the files it kept on the device are not needed any more
+        await dropUploads(entry);
         for (const l of settledListeners) l(entry, null);
       }
       settled++;

@@ -19,8 +19,13 @@ export async function keepUpload(file: File): Promise<string> {
 }
 
 /** Drops a kept file (the learner removed it before sending). */
-export async function dropUpload(value: string): Promise<void> {
+export async function dropUpload(value: unknown): Promise<void> {
   if (isOfflineUpload(value)) await (await offlineDb()).delete('uploads', value.slice(PREFIX.length));
+}
+
+/** Drops the files an answer kept on the device (its answer was refused). */
+export async function dropUploads(entry: PendingAnswer): Promise<void> {
+  for (const a of entry.form.answers) await dropUpload(a.value);
 }
 
 /**

@@ -175,8 +175,8 @@ describe('the outbox', () => {
   });
 });
 
-/** POST /media as the outbox meets it: answers with `id`, or fails as a lost network does (status 0). */
-function mediaServer(reply: { id: number } | 'offline') {
+/** POST /media as the outbox meets it: answers with `id`, refuses with `status`, or fails as a lost network does. */
+function mediaServer(reply: { id: number } | { status: number } | 'offline') {
   const sent: { url: string; file: File | null }[] = [];
   class Xhr {
     upload = { onprogress: null };
@@ -194,6 +194,11 @@ function mediaServer(reply: { id: number } | 'offline') {
       sent.push({ url: this.url, file: body.get('file') as File | null });
       queueMicrotask(() => {
         if (reply === 'offline') return this.onerror?.();
+        if ('status' in reply) {
+          this.status = reply.status;
+          this.responseText = JSON.stringify({ message: 'Unsupported file', code: 'unsupported_media_type' });
+          return this.onload?.();
+        }
         this.status = 200;
         this.responseText = JSON.stringify({ id: reply.id, url: `/files/${reply.id}.png`, mimetype: 'image/png' });
         this.onload?.();
@@ -239,5 +244,18 @@ describe('an upload answered offline', () => {
     expect(await syncOutbox()).toBe(1);
     expect(uploads).toHaveLength(1);
     expect(posts.map((p) => (p.body as unknown as { answers: { value: unknown }[] }).answers[0].value)).toEqual([56]);
+  });
+
+  it('a file the server refuses refuses its answer, listed with the reason, and is not kept on the device', async () => {
+    const value = await keepUpload(new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    await localAnswer(11, text(11, value));
+    const uploads = mediaServer({ status: 415 });
+    const posts = serverReplies([]);
+    expect(await syncOutbox()).toBe(1);
+    expect(uploads).toHaveLength(1);
+    expect(posts).toEqual([]);
+    expect(await pendingAnswers(USER)).toEqual([]);
+    expect((await refusedAnswers(USER)).map((r) => r.status)).toEqual([415]);
+    expect(await (await offlineDb()).count('uploads')).toBe(0);
   });
 });
