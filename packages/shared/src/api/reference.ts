@@ -32,7 +32,10 @@ export type Theme = z.infer<typeof themeSchema>;
 /** GET /api/themes: the themes of the signed-in user's customer */
 export const themesResponseSchema = z.object({ data: z.array(themeSchema) });
 
-/** GET /api/user/fields (with the user's values), GET /api/user/allFields (definitions, fieldValues null), POST /api/user/fields */
+/**
+ * GET /api/user/fields (the fields the user fills in, edit: true), GET /api/user/allFields (every field, edit: false
+ * too), both with the user's values; POST /api/user/fields answers every field, as allFields (docs/me-and-coach.md)
+ */
 export const profileFieldsResponseSchema = z.object({ data: z.array(profileFieldSchema) });
 
 /** POST /api/user/fields: field name → value; null or '' clears the value */
