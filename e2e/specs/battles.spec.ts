@@ -92,7 +92,9 @@ test('a battle between two learners: challenge, live popup, accept, both play, b
     await expect(rivalSide).toHaveText('0 of 4 answered');
     await playBattle(rival, 4);
     await expect(rivalSide).toHaveText('4 of 4 answered', { timeout: 15_000 });
-    await expect(rival.getByRole('status')).toContainText('Waiting for Lena Learn… to finish');
+    // §4: the challenger who has finished sees the summary; the result comes when the contender finishes
+    await expect(rival).toHaveURL(new RegExp(`/player-battle/${battleId}$`), { timeout: 15_000 });
+    await expect(rival.getByText('You have finished. The result comes when Lena Learn… finishes.')).toBeVisible();
     await playBattle(learner, 4);
 
     // the battle is over: both see the summary (same answers: a draw) with per-question marks
