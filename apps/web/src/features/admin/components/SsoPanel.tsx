@@ -37,7 +37,8 @@ export function SsoPanel() {
       .map((d) => d.trim())
       .filter(Boolean);
     try {
-      const saved = (await http.put<{ data: SsoSettings }>('/api/admin/sso', { domains })).data;
+      // a refusal is said on the field: its toast would also cover the Save button on a phone
+      const saved = (await http.put<{ data: SsoSettings }>('/api/admin/sso', { domains }, { handle: [422] })).data;
       qc.setQueryData(ssoKey, saved);
       notify.success(saved.domains.length ? t('sso.saved') : t('sso.off'));
     } catch (err) {
