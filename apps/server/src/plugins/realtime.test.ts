@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cairn/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { createDatabase } from '../db/client';
 import { DEMO_USERS } from '../db/seed/demo-data';
@@ -131,6 +131,26 @@ describe("live notifications (pg_notify on commit → the user's sockets)", () =
     // the other customer's user: one of its own after the burst; by then it has received nothing else
     const ownId = await createNotification(t.database.db, other.id, 'NOTIFY_REWARD', reward(0));
     expect(await got.other.until(ownId)).toEqual([ownId]);
+  });
+
+  it('a malformed payload is logged and skipped; the plain forms and a payload with other keys still arrive', async () => {
+    const learner = await user('learner');
+    const got = notifications(await open(learner.token));
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      const payloads = [
+        '{"id":1,"user_id":',
+        'not json',
+        `{"id" : 901, "user_id" : ${learner.id}}`,
+        `{"id":902,"user_id":${learner.id}}`,
+        `{"id":903,"user_id":${learner.id},"note":"read by JSON.parse"}`,
+      ];
+      await t.database.pool.query("select pg_notify('cairn_notification', p) from unnest($1::text[]) p", [payloads]);
+      expect(await got.until(903)).toEqual([901, 902, 903]);
+      expect(warn.mock.calls.filter(([, msg]) => msg === 'bad notification payload')).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('an event without a stored row, with a large non-ASCII payload, arrives whole', async () => {

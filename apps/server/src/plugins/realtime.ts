@@ -99,6 +99,20 @@ export default fp(
     guardSockets(app, io);
 
     const main = io.of('/');
+    /**
+     * Writes one encoded packet to the sockets of `sids`: straight to the websocket where nothing of engine.io's
+     * waits (writeFrameNow), else through engine.io with the frame pre-encoded. No allocation per socket.
+     */
+    function writeToSockets(sids: Set<string>, packet: string): void {
+      const frame = wsMessageFrame(packet);
+      let opts: { preEncoded: true; wsPreEncodedFrame?: Buffer[] } | undefined;
+      for (const sid of sids) {
+        const socket = main.sockets.get(sid);
+        if (!socket || (frame && writeFrameNow(socket.conn as unknown as EngineConnection, frame))) continue;
+        opts ??= { preEncoded: true, wsPreEncodedFrame: frame };
+        (socket.client as unknown as PreEncodedWriter).writeToEngine([packet], opts);
+      }
+    }
     app.decorate('realtime', {
       io,
       emitToUser(userId, event, ...args) {
@@ -106,16 +120,13 @@ export default fp(
       },
       emitToLocalUser(userId, event, ...args) {
         const sids = main.adapter.rooms.get(userChannel(userId));
-        if (!sids) return;
         // a Socket.IO EVENT packet ("2") on the main namespace, no ack, never binary (the data came as JSON)
-        const packet = `2${JSON.stringify([event, ...args])}`;
-        const frame = wsMessageFrame(packet);
-        const opts = { preEncoded: true as const, wsPreEncodedFrame: frame };
-        for (const sid of sids) {
-          const socket = main.sockets.get(sid);
-          if (!socket || (frame && writeFrameNow(socket.conn as unknown as EngineConnection, frame))) continue;
-          (socket.client as unknown as PreEncodedWriter).writeToEngine([packet], opts);
-        }
+        if (sids) writeToSockets(sids, `2${JSON.stringify([event, ...args])}`);
+      },
+      notifyLocalUser(userId, id) {
+        const sids = main.adapter.rooms.get(userChannel(userId));
+        // what emitToLocalUser(userId, 'NOTIFICATION', { id }) encodes, written without JSON.stringify
+        if (sids) writeToSockets(sids, `2["NOTIFICATION",{"id":${id}}]`);
       },
     } satisfies Realtime);
     // Fastify closes the HTTP server itself, so only the sockets and the engine are ours to close

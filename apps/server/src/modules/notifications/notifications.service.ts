@@ -14,6 +14,7 @@ import { notifications } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { signUrl } from '../../lib/file-urls';
 import { notFound } from '../../lib/http-error';
+import { parsePlainNotification } from './notification-payload';
 import { notificationsPage } from './notifications.repo';
 
 /** The events and the shapes of their data: packages/shared/src/notifications.ts (a new kind: docs/notifications.md). */
@@ -84,6 +85,9 @@ export async function listenForNotifications(app: FastifyInstance): Promise<void
   const { realtime } = app;
   client.on('notification', (msg) => {
     try {
+      // the common payload, {"id":N,"user_id":M}, read without JSON.parse (notification-payload.ts)
+      const plain = parsePlainNotification(msg.payload ?? '');
+      if (plain) return realtime.notifyLocalUser(plain.userId, plain.id);
       const p = JSON.parse(msg.payload ?? '{}') as { id?: number; user_id: number; event?: string; data?: unknown };
       // every process hears the notify: each tells only its own sockets (no fan-out through the Redis adapter)
       if (p.event) (realtime.emitToLocalUser as (u: number, e: string, d: unknown) => void)(p.user_id, p.event, p.data);
