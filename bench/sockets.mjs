@@ -13,7 +13,8 @@
 // statement (storing the 10,000 rows included). The server's own CPU (its node process) during the fan-out is printed
 // too: on a shared machine a steadier figure than latency. SOCKET_ROUNDS (default 3) such notifications, one after
 // the other on the same sockets; the verdict takes the round with the median p99.
-// Targets: RSS growth ≤ 25 KB per connection, delivery p99 ≤ 300 ms. Needs `ulimit -n` above the count.
+// Targets: RSS growth ≤ 25 KB per connection, delivery p99 ≤ 250 ms after commit in every round (issue 34: 3 of 3;
+// the line was 300 ms before). Needs `ulimit -n` above the count.
 // Usage: node bench/sockets.mjs [connections, default 10000]   (BENCH_PORT, SOCKET_CLIENTS, BENCH_CPU_PROF)
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -187,10 +188,13 @@ try {
   const all = rounds.every((r) => r.arrivals.length === connected) && connected === COUNT;
   const p99 = percentile(fromCommit, 99);
   const p99Start = percentile(fromStart, 99);
+  const LINE = 250;
+  const held = rounds.filter((r) => percentile(r.fromCommit, 99) <= LINE).length;
   console.log(
     `verdict (median round of ${rounds.length}): RSS ≤ 25 KB per connection: ${perConnection.toFixed(1)} ${perConnection <= 25 ? 'PASS' : 'FAIL'};`,
-    `delivery p99 ≤ 300 ms after commit: ${ms(p99)} ${p99 <= 300 && all ? 'PASS' : 'FAIL'}`,
-    `(counted from before the statement: ${ms(p99Start)} ${p99Start <= 300 && all ? 'pass' : 'fail'});`,
+    `delivery p99 ≤ ${LINE} ms after commit: median round ${ms(p99)}, held in ${held} of ${rounds.length} rounds:`,
+    `${held === rounds.length && all ? 'PASS' : 'FAIL'}`,
+    `(counted from before the statement: ${ms(p99Start)} ${p99Start <= LINE && all ? 'pass' : 'fail'});`,
     `every socket got its notification in every round: ${all ? 'yes' : 'NO'}; disconnects ${disconnects}`,
   );
   console.log(`load average now ${load()}`);
