@@ -129,6 +129,11 @@ describe('the spec’s answer form', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toHaveProperty(['answers[1][value]']);
     }
+    // keys the form does not read are ignored with their values, whatever they hold (the fuzz run found
+    // `__proto__=` with an overlong value answered outside the error body)
+    const ignored = await urlencoded(p.id, [...rightPairs(p).slice(0, 4), ['__proto__', long], ['x'.repeat(99), '1']]);
+    expect(ignored.statusCode).toBe(422);
+    expect(Object.keys(ignored.json().errors)).toEqual(['answers.1.value']);
     const file = await multi(p.id, rightPairs(p), 'answers[1][value]');
     expect(file.statusCode).toBe(422);
     const required = await multi(p.id, [['answers[0][id]', String(p.minerals[0].id)]]);

@@ -40,9 +40,8 @@ function numeric(v: string): number | string | null {
   return /^-?\d{1,15}$/.test(v) ? Number(v) : v;
 }
 
-/** Checks one pair's bounds before any pattern runs on it. */
+/** Checks the value of a pair the form reads (its key is bounded already) before any pattern runs on it. */
 function bounded(key: string, value: string): void {
-  if (key.length > ANSWER_FORM_LIMITS.keyLength) throw refuse(key.slice(0, 64), 'This form key is too long');
   if (value.length > ANSWER_FORM_LIMITS.valueLength)
     throw refuse(key, `This value may not be longer than ${ANSWER_FORM_LIMITS.valueLength} characters`);
   if (key.includes('\u0000') || value.includes('\u0000'))
@@ -56,12 +55,18 @@ export function answerFormOf(pairs: Iterable<[string, string]>): Record<string, 
   let count = 0;
   for (const [key, value] of pairs) {
     if (++count > ANSWER_FORM_LIMITS.keys) throw tooManyKeys();
+    const answerKey = key.startsWith('answers');
+    if (key.length > ANSWER_FORM_LIMITS.keyLength) {
+      if (answerKey) throw refuse('answers', 'An answer key is too long');
+      continue;
+    }
+    // other keys are ignored, as JSON ignores unknown keys: their values are never read
+    if (!answerKey && !TOP_KEYS.has(key)) continue;
     bounded(key, value);
     if (TOP_KEYS.has(key)) {
       body[key] = key === 'battle_id' || key === 'pool_id' ? numeric(value) : value;
       continue;
     }
-    if (!key.startsWith('answers')) continue;
     const m = ANSWER_KEY.exec(key);
     if (!m) throw refuse(key, 'Unknown answer key: use answers[i][id], answers[i][value] or answers[i][options][]');
     const [, i, field, j, sub] = m;
