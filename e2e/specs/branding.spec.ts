@@ -197,6 +197,14 @@ test('a reload without network shows the last-known screens, never a false empty
   await expect(page.getByText('Not loaded on this device yet.', { exact: false })).toBeVisible();
   await expect(page.getByText('Something went wrong', { exact: false })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/offline-player.png' });
+  // the same on a phone, and accessible
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Not loaded on this device yet.', { exact: false })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.goto('/me');
+  await expect(page.getByRole('heading', { name: 'Fresh offline-reload' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.goto(`/player/${trailId}`);
 
   // back online: the player reads the pebble without a reload
   await context.setOffline(false);

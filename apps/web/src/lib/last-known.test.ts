@@ -1,5 +1,6 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from './http';
 import { forgetLastKnown, keepLastKnown, waitingForNetwork } from './last-known';
 import { createQueryClient } from './query';
 
@@ -85,5 +86,15 @@ describe('offline reload (issue 28)', () => {
     off();
     stop();
     qc.unmount();
+  });
+
+  it('a read that failed offline counts as waiting for the network; a refusal by the server does not', () => {
+    const failed = { data: undefined, fetchStatus: 'idle', isError: true };
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(waitingForNetwork({ ...failed, error: new TypeError('Failed to fetch') })).toBe(true);
+    expect(waitingForNetwork({ ...failed, error: new HttpError(403, '/api/pebbles/1', undefined) })).toBe(false);
+    expect(waitingForNetwork({ data: ['kept'], fetchStatus: 'paused' })).toBe(false);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    expect(waitingForNetwork({ ...failed, error: new TypeError('Failed to fetch') })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { HttpError } from './http';
 
 /**
  * Last-known data for a reload without network (docs/web.md, "Offline reload"): the screens' own reads (the profile,
@@ -100,7 +101,20 @@ export function keepLastKnown(qc: QueryClient): () => void {
   };
 }
 
-/** A read with nothing to show that waits for the network (paused offline): its screen says so, not "empty". */
-export function waitingForNetwork(query: { data: unknown; fetchStatus: string }): boolean {
-  return query.data === undefined && query.fetchStatus === 'paused';
+/**
+ * A read with nothing to show because there is no network: paused until it is back, or failed offline without an
+ * answer (its retries were cut short, e.g. when its screen was rendered anew). Its screen says so, not "empty" or
+ * "something went wrong"; it is read again when the network returns (a read with no data is stale).
+ */
+export function waitingForNetwork(query: {
+  data: unknown;
+  fetchStatus: string;
+  isError?: boolean;
+  error?: unknown;
+}): boolean {
+  if (query.data !== undefined) return false;
+  if (query.fetchStatus === 'paused') return true;
+  return (
+    !!query.isError && !(query.error instanceof HttpError) && typeof navigator !== 'undefined' && !navigator.onLine
+  );
 }

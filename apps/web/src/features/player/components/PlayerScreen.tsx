@@ -124,9 +124,9 @@ function Player({
       .catch(() => {});
   }, [loaded, location.state, location.pathname, navigate, qc, trailId]);
 
-  if (query.isError) return <EmptyScreen title={emptyTitle} empty={loadFailure(query.error, t)} />;
   // offline with nothing of this trail on the device: say so (the pebble loads when the network is back)
   if (shown === undefined && waitingForNetwork(query)) return <EmptyScreen title={emptyTitle} empty={offlineText} />;
+  if (query.isError) return <EmptyScreen title={emptyTitle} empty={loadFailure(query.error, t)} />;
   if (shown === undefined) return <Spinner label={loadingLabel} />;
   const pebble = shown;
   // until the background pass shows the latest pebble, the one on screen takes no answer
