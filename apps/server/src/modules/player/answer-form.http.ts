@@ -45,12 +45,14 @@ export async function readAnswerMultipart(request: FastifyRequest): Promise<void
       if (part.type === 'file') {
         part.file.resume();
         const message = 'Upload files through POST /media and send the media id as the answer value';
-        throw new HttpError(422, 'validation_failed', message, { errors: { [part.fieldname]: [message] } });
+        // named by a fixed field: a part's name is the client's own text (it may be __proto__)
+        throw new HttpError(422, 'validation_failed', message, { errors: { answers: [message] } });
       }
       const f = part as MultipartValue;
       if (f.fieldnameTruncated || f.valueTruncated) {
-        const message = 'This form field is too long';
-        throw new HttpError(422, 'validation_failed', message, { errors: { [f.fieldname]: [message] } });
+        // answerFormOf refuses what it reads by its key, and ignores the rest unread
+        pairs.push([f.fieldname, 'x'.repeat(ANSWER_FORM_LIMITS.valueLength + 1)]);
+        continue;
       }
       pairs.push([f.fieldname, String(f.value)]);
     }

@@ -136,6 +136,12 @@ describe('the spec’s answer form', () => {
     expect(Object.keys(ignored.json().errors)).toEqual(['answers.1.value']);
     const file = await multi(p.id, rightPairs(p), 'answers[1][value]');
     expect(file.statusCode).toBe(422);
+    // the multipart parser refuses a part named __proto__ itself (400, the error body)
+    for (const res of [
+      await multi(p.id, rightPairs(p), '__proto__'),
+      await multi(p.id, [...rightPairs(p).slice(0, 4), ['__proto__', long]]),
+    ])
+      expect([res.statusCode, typeof res.json().message]).toEqual([400, 'string']);
     const required = await multi(p.id, [['answers[0][id]', String(p.minerals[0].id)]]);
     expect(required.statusCode).toBe(422);
     expect((await learner.pebble(trailId, p.id)).answered).toBe(false);
