@@ -182,3 +182,8 @@ const domain = boundedString(253)
 export const ssoSettingsSchema = z.object({ domains: z.array(domain).max(50) });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 export const ssoSettingsResponseSchema = z.object({ data: ssoSettingsSchema });
+
+/** GET/PUT /api/admin/privacy: whether the customer's coaches see who answered its anonymous surveys (off by default). */
+export const privacySettingsSchema = z.strictObject({ coaches_see_anonymous: z.boolean() });
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+export const privacySettingsResponseSchema = z.object({ data: privacySettingsSchema });

@@ -16,6 +16,8 @@ import {
   invitationTokenParam,
   inviteUserSchema,
   loginResponseSchema,
+  privacySettingsResponseSchema,
+  privacySettingsSchema,
   ssoSettingsResponseSchema,
   ssoSettingsSchema,
   statusResponseSchema,
@@ -41,12 +43,13 @@ import {
   resendInvitation,
   updatePerson,
 } from './people.service';
+import { readPrivacy, savePrivacy } from './privacy.service';
 import { readSso, saveSso } from './sso.service';
 
 const ADMIN_ERRORS = [...AUTH_ERRORS, 403, 404, 422] as const;
 const byId = z.object({ id: idParam });
 
-/** People, invitations, the audit log, SSO sign-up and (operators) customers: docs/admin.md. */
+/** People, invitations, the audit log, SSO sign-up, privacy and (operators) customers: docs/admin.md. */
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const people = { tags: ['admin'], security: bearer };
@@ -222,6 +225,35 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ data: await saveSso(app.db, await call(request), request.body) }),
+  );
+
+  app.get(
+    '/api/admin/privacy',
+    {
+      ...auth,
+      schema: {
+        ...people,
+        operationId: 'getAdminPrivacy',
+        summary: "Whether the customer's coaches see who answered its anonymous surveys (default: no)",
+        response: { 200: privacySettingsResponseSchema, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => ({ data: await readPrivacy(app.db, (await call(request)).admin) }),
+  );
+
+  app.put(
+    '/api/admin/privacy',
+    {
+      ...auth,
+      schema: {
+        ...people,
+        operationId: 'saveAdminPrivacy',
+        summary: "Set whether the customer's coaches see who answered its anonymous surveys",
+        body: privacySettingsSchema,
+        response: { 200: privacySettingsResponseSchema, ...errorResponses(...ADMIN_ERRORS) },
+      },
+    },
+    async (request) => ({ data: await savePrivacy(app.db, await call(request), request.body) }),
   );
 
   app.post(

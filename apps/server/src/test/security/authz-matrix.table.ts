@@ -1142,6 +1142,18 @@ export const MATRIX: Row[] = [
     expect: [401, 403, 403, 200, 403, 403, 200],
   },
   {
+    route: 'GET /api/admin/privacy',
+    object: "the actor's customer's privacy setting (coaches see anonymous answerers)",
+    req: () => ({ url: '/api/admin/privacy' }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
+    route: 'PUT /api/admin/privacy',
+    object: "the actor's customer's privacy setting (off, the default)",
+    req: () => ({ url: '/api/admin/privacy', payload: { coaches_see_anonymous: false } }),
+    expect: [401, 403, 403, 200, 403, 403, 200],
+  },
+  {
     route: 'POST /api/invitations/{token}',
     object: 'an invitation never issued (a token is the only key; no actor changes that)',
     req: () => ({ url: '/api/invitations/inv_forged', payload: { password: 'secret-pass', accepted: true } }),

@@ -11,6 +11,7 @@ import { usePeople, useTeamOptions } from '../api';
 import { ImportDialog } from './ImportDialog';
 import { InviteDialog } from './InviteDialog';
 import { PersonItem } from './PersonItem';
+import { PrivacyPanel } from './PrivacyPanel';
 import { SsoPanel } from './SsoPanel';
 
 function Filter(props: {
@@ -143,6 +144,7 @@ export default function PeopleScreen() {
         </nav>
       )}
       <SsoPanel />
+      <PrivacyPanel />
       <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
     </section>
