@@ -88,3 +88,26 @@ test('the admin lists the SSO sign-up domains, and empties them to turn it off',
   await admin.getByRole('button', { name: 'Save domains' }).click();
   await expect(admin.getByText('SSO sign-up is off')).toBeVisible();
 });
+
+test('the admin lets coaches see who answered anonymous surveys, and turns it off again', async ({ browser }) => {
+  const admin = await signedIn(browser, DEMO.coach, { width: 1280, height: 800 });
+  await admin.goto('/admin/people');
+  const box = admin.getByRole('checkbox', { name: 'Coaches see who answered anonymous surveys' });
+  await expect(box).toBeEnabled();
+  await expect(box).not.toBeChecked();
+  await box.focus();
+  await admin.keyboard.press('Space');
+  await expect(admin.getByText('Coaches now see who answered anonymous surveys')).toBeVisible();
+  await admin.reload();
+  await expect(box).toBeChecked();
+  expect(await violations(admin)).toEqual([]);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await box.scrollIntoViewIfNeeded();
+  await expect(box).toBeInViewport();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await violations(admin)).toEqual([]);
+  await box.click();
+  await expect(admin.getByText('Anonymous survey answers stay anonymous for coaches')).toBeVisible();
+  await admin.reload();
+  await expect(box).not.toBeChecked();
+});
