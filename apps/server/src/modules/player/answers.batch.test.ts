@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness';
 import { createAnswerBatcher } from './answers.batch';
@@ -89,5 +90,49 @@ describe('answers stored together (group commit)', () => {
     const [, a, b] = await Promise.all([other, w, { ...w }].map((x) => batcher.store(x)));
     expect(batcher.stats.batched).toBe(2);
     expect([a.fresh, b.fresh]).toEqual([true, false]);
+  });
+
+  it('a batch is written to PostgreSQL at once (BEGIN, its statements, COMMIT) and its connection goes back as it was', async () => {
+    const writes = await Promise.all(Array.from({ length: 6 }, learnerWrite));
+    const pool = t.database.pool;
+    const connect = pool.connect;
+    // what each statement of the batch's connection was sent as: pipelined (written without waiting for the
+    // previous result) or not; the pool's own use of connect (a callback) is left alone
+    const sent: { what: string; piped: boolean }[] = [];
+    const clients = new Set<pg.PoolClient>();
+    pool.connect = function (this: pg.Pool, ...args: unknown[]) {
+      if (args.length > 0) return (connect as (...a: unknown[]) => unknown).apply(this, args);
+      return connect.call(this).then((client: pg.PoolClient) => {
+        clients.add(client);
+        const query = client.query;
+        client.query = function (this: pg.PoolClient, ...q: unknown[]) {
+          const c = q[0] as string | { name?: string; text: string };
+          sent.push({ what: typeof c === 'string' ? c : (c.name ?? c.text), piped: client.pipeline });
+          return (query as (...a: unknown[]) => unknown).apply(this, q);
+        } as typeof client.query;
+        return client;
+      });
+    } as typeof pool.connect;
+    try {
+      const batcher = createAnswerBatcher(t.database.db, 1);
+      const stored = await Promise.all(writes.map((w) => batcher.store(w)));
+      expect(stored.every((s) => s.fresh && s.stored)).toBe(true);
+      expect(batcher.stats).toEqual({ answers: 6, transactions: 2, batched: 5 });
+    } finally {
+      pool.connect = connect;
+    }
+    expect(sent).toEqual([
+      { what: 'begin', piped: true },
+      ...Array.from({ length: 5 }, () => ({ what: 'cairn_store_answer', piped: true })),
+      { what: 'commit', piped: true },
+    ]);
+    // back in the pool in its ordinary mode: a transaction that reads before it writes works on it as before
+    for (const client of clients) {
+      expect(client.pipeline).toBe(false);
+      delete (client as { query?: unknown }).query;
+    }
+    expect(await answersOf(writes.map((w) => w.userId))).toEqual(
+      writes.map((w) => [w.userId, 1]).sort((a, b) => a[0] - b[0]),
+    );
   });
 });

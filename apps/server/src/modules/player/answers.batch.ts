@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../../db/client';
+import { enterPipeline } from '../../db/pipeline';
 import * as schema from '../../db/schema';
 import { type AnswerStored, type AnswerWrite, storeAnswer } from './answers.store';
 
@@ -42,12 +43,27 @@ export function createAnswerBatcher(db: Db, lanes = LANES, maxBatch = MAX_BATCH)
   const queue: Pending[] = [];
   let running = 0;
   const stats = { answers: 0, transactions: 0, batched: 0 };
-  // one Drizzle handle per pooled connection (the prepared statement is cached per handle and per connection)
-  const handles = new WeakMap<pg.PoolClient, Db>();
-  const handleOf = (client: pg.PoolClient): Db => {
+  // one Drizzle handle per pooled connection (the prepared statement is cached per handle and per connection), over
+  // a client that counts the statements handed to pg (inOneTransaction checks they were all sent before COMMIT)
+  const handles = new WeakMap<pg.PoolClient, { handle: Db; submitted: { count: number } }>();
+  const handleOf = (client: pg.PoolClient) => {
     let h = handles.get(client);
     if (!h) {
-      h = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+      const submitted = { count: 0 };
+      const counting = {
+        query: (...args: Parameters<pg.PoolClient['query']>) => {
+          submitted.count++;
+          return (client.query as (...a: unknown[]) => unknown)(...args);
+        },
+      };
+      h = {
+        handle: drizzle({
+          client: counting as unknown as pg.PoolClient,
+          schema,
+          casing: 'snake_case',
+        }) as unknown as Db,
+        submitted,
+      };
       handles.set(client, h);
     }
     return h;
@@ -73,14 +89,11 @@ export function createAnswerBatcher(db: Db, lanes = LANES, maxBatch = MAX_BATCH)
       for (const p of batch) p.reject(err);
       return;
     }
-    const results: AnswerStored[] = [];
+    let results: AnswerStored[] = [];
     let broken: unknown = null;
     let unusable: Error | undefined;
     try {
-      await client.query('begin');
-      const h = handleOf(client);
-      for (const p of batch) results.push(await storeAnswer(h, p.write));
-      await client.query('commit');
+      results = await inOneTransaction(client, batch);
     } catch (err) {
       broken = err;
       // a connection whose rollback fails too (it timed out, the server went away) is not reused
@@ -99,6 +112,35 @@ export function createAnswerBatcher(db: Db, lanes = LANES, maxBatch = MAX_BATCH)
     stats.transactions++;
     stats.batched += batch.length;
     for (const [i, p] of batch.entries()) p.resolve(results[i]);
+  }
+
+  /**
+   * BEGIN, the batch's statements and COMMIT sent at once on the connection (pg's pipeline mode): PostgreSQL runs
+   * them back to back in the order sent, one transaction, without waiting for this process to read each result and
+   * send the next (docs/performance.md, Round 14). Throws when any of them failed, or when the transaction did not
+   * commit: a failed statement aborts the transaction, the statements after it are refused (25P02) and the COMMIT
+   * then ends it as a ROLLBACK, so nothing of the batch is stored.
+   */
+  async function inOneTransaction(client: pg.PoolClient, batch: Pending[]): Promise<AnswerStored[]> {
+    const { handle, submitted } = handleOf(client);
+    const piped = enterPipeline(client);
+    try {
+      const begin = client.query('begin');
+      const first = submitted.count;
+      const stores = batch.map((p) => storeAnswer(handle, p.write));
+      // every statement is on its way before COMMIT is queued behind them (Drizzle hands each to pg synchronously;
+      // should it ever not, COMMIT waits for them instead of overtaking one)
+      if (submitted.count - first !== batch.length) await Promise.allSettled(stores);
+      const commit = client.query('commit');
+      const settled = await Promise.allSettled([begin, commit, ...stores]);
+      const failed = settled.find((s) => s.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+      if ((settled[1] as PromiseFulfilledResult<pg.QueryResult>).value.command !== 'COMMIT')
+        throw new Error('the batch did not commit');
+      return settled.slice(2).map((s) => (s as PromiseFulfilledResult<AnswerStored>).value);
+    } finally {
+      piped.leave();
+    }
   }
 
   function pump() {

@@ -1,0 +1,20 @@
+import type pg from 'pg';
+
+/**
+ * pg's pipeline mode (pg ≥ 8.22, `pipeline: true`) on a connection checked out of the pool, for the span of one
+ * batch: every query handed to it is written at once instead of after the previous one's result, and PostgreSQL runs
+ * them in the order written. The pool's connections are made without it (pool.query gains nothing from it, and the
+ * app's transactions read each result before they decide the next statement), so it is switched on here while the
+ * connection is idle and off again by `leave()`, which the caller calls once every query it sent has settled: both
+ * modes then find the connection in the same state (nothing sent, nothing queued).
+ */
+export function enterPipeline(client: pg.PoolClient): { leave(): void } {
+  const c = client as unknown as { pipeline: boolean };
+  if (c.pipeline) return { leave() {} };
+  c.pipeline = true;
+  return {
+    leave() {
+      c.pipeline = false;
+    },
+  };
+}
