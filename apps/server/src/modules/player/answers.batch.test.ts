@@ -102,7 +102,7 @@ describe('answers stored together (group commit)', () => {
     const clients = new Set<pg.PoolClient>();
     pool.connect = function (this: pg.Pool, ...args: unknown[]) {
       if (args.length > 0) return (connect as (...a: unknown[]) => unknown).apply(this, args);
-      return connect.call(this).then((client: pg.PoolClient) => {
+      return (connect as () => Promise<pg.PoolClient>).call(this).then((client) => {
         clients.add(client);
         const query = client.query;
         client.query = function (this: pg.PoolClient, ...q: unknown[]) {

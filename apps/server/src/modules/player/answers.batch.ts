@@ -34,8 +34,14 @@ export interface AnswerBatcher {
   readonly stats: { answers: number; transactions: number; batched: number };
 }
 
-/** Lanes: batches running at once. The rest of the pool serves reads, loads and other writes. */
-const LANES = 3;
+/**
+ * Lanes: batches running at once, each on a connection of its own. The rest of the pool serves reads, loads and
+ * other writes. With its statements pipelined a batch keeps one PostgreSQL backend busy from BEGIN to COMMIT, so two
+ * lanes already keep two backends writing; fewer lanes make larger batches and fewer commits. 2 lanes did 1.34-1.48x
+ * the floor twin against 1.16-1.34x for 3 (docs/performance.md, Round 14). The event loop of one process stays the
+ * ceiling before PostgreSQL does on a larger machine; more answers a second come from more processes (scaled mode).
+ */
+const LANES = 2;
 const MAX_BATCH = 32;
 
 export function createAnswerBatcher(db: Db, lanes = LANES, maxBatch = MAX_BATCH): AnswerBatcher {
