@@ -113,3 +113,19 @@ export const insightFunnel = pgTable(
   },
   (t) => [primaryKey({ columns: [t.pebbleId, t.shard] }), index('insight_funnel_trail_idx').on(t.trailId)],
 );
+
+/**
+ * The funnel's moves not yet folded into it: one row per pebble opened (reached +1), answered (+1) or reset (-1),
+ * inserted by the pebble-state triggers and never updated, so that learners opening and answering the same pebble
+ * never wait on one another (migration 0027). The insight read adds them; the insight tick folds them in.
+ */
+export const insightFunnelMoves = pgTable(
+  'insight_funnel_moves',
+  {
+    pebbleId: integer('pebble_id').notNull(),
+    trailId: integer('trail_id').notNull(),
+    reached: smallint().notNull(),
+    answered: smallint().notNull(),
+  },
+  (t) => [index('insight_funnel_moves_trail_idx').on(t.trailId)],
+);

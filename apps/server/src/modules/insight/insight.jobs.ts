@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { loadAttempts, loadPebbles, staleTrails, storeSettled } from './insight.repo';
+import { foldFunnel, loadAttempts, loadPebbles, staleTrails, storeSettled } from './insight.repo';
 import { settle } from './insight.stats';
 
 /** The job that settles the figures needing every attempt (efficiency, median, moments, thirds): docs/insight.md. */
@@ -18,8 +18,12 @@ export async function settleTrail(db: Db, trailId: number): Promise<{ attempts: 
   return { attempts: rows.length };
 }
 
-/** A tick (no trail) settles the trails changed since their last settling; an enqueued job names its trail. */
+/**
+ * A tick (no trail) folds the funnel's moves into it and settles the trails changed since their last settling; an
+ * enqueued job names its trail.
+ */
 export async function runSettle(db: Db, payload: { trailId?: number }): Promise<number> {
+  if (!payload.trailId) await foldFunnel(db);
   const ids = payload.trailId ? [payload.trailId] : await staleTrails(db, PER_TICK);
   for (const id of ids) await settleTrail(db, id);
   return ids.length;

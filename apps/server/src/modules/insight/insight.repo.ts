@@ -33,8 +33,11 @@ export async function loadPebbles(db: Db, trailId: number): Promise<PebbleRow[]>
            coalesce(f.reached, 0)::int as reached, coalesce(f.answered, 0)::int as answered
       from pebbles p
       left join insight_items i on i.pebble_id = p.id
-      left join (select pebble_id, sum(reached) as reached, sum(answered) as answered from insight_funnel
-                  where trail_id = ${trailId} group by pebble_id) f on f.pebble_id = p.id
+      left join (select pebble_id, sum(reached) as reached, sum(answered) as answered
+                   from (select pebble_id, reached, answered from insight_funnel where trail_id = ${trailId}
+                         union all -- the moves not folded in yet (migration 0027)
+                         select pebble_id, reached, answered from insight_funnel_moves where trail_id = ${trailId}) m
+                  group by pebble_id) f on f.pebble_id = p.id
      where p.trail_id = ${trailId}
      order by p.position, p.id`);
   return r.rows;
@@ -126,4 +129,10 @@ export async function storeSettled(db: Db, trailId: number, n: number, figures: 
     select ${trailId}, ${at.toISOString()}::timestamptz, ${n}, ${JSON.stringify(figures)}::jsonb
      where exists (select 1 from trails where id = ${trailId})
     on conflict (trail_id) do update set computed_at = excluded.computed_at, n = excluded.n, figures = excluded.figures`);
+}
+
+/** Folds the funnel's moves into its counts (migration 0027); the number of moves folded. */
+export async function foldFunnel(db: Db): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select cairn_insight_funnel_fold() as n`);
+  return r.rows[0].n;
 }
