@@ -19,11 +19,11 @@ export async function settleTrail(db: Db, trailId: number): Promise<{ attempts: 
 }
 
 /**
- * A tick (no trail) folds the funnel's moves into it and settles the trails changed since their last settling; an
- * enqueued job names its trail.
+ * Folds the funnel's moves into it (every trail's: one statement), then settles: a tick (no trail) the trails changed
+ * since their last settling, an enqueued job its trail.
  */
 export async function runSettle(db: Db, payload: { trailId?: number }): Promise<number> {
-  if (!payload.trailId) await foldFunnel(db);
+  await foldFunnel(db);
   const ids = payload.trailId ? [payload.trailId] : await staleTrails(db, PER_TICK);
   for (const id of ids) await settleTrail(db, id);
   return ids.length;
