@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * pg's pipeline mode (pg ≥ 8.22, `pipeline: true`) on a connection checked out of the pool, for the span of one
+ * pg's pipeline mode (the client's `pipeline: true`, pg 8.23) on a connection checked out of the pool, for the span of one
  * batch: every query handed to it is written at once instead of after the previous one's result, and PostgreSQL runs
  * them in the order written. The pool's connections are made without it (pool.query gains nothing from it, and the
  * app's transactions read each result before they decide the next statement), so it is switched on here while the
@@ -10,11 +10,11 @@ import type pg from 'pg';
  */
 export function enterPipeline(client: pg.PoolClient): { leave(): void } {
   const c = client as unknown as { pipeline: boolean };
-  if (c.pipeline) return { leave() {} };
+  const was = c.pipeline;
   c.pipeline = true;
   return {
     leave() {
-      c.pipeline = false;
+      c.pipeline = was;
     },
   };
 }

@@ -117,7 +117,7 @@ export const insightFunnel = pgTable(
 /**
  * The funnel's moves not yet folded into it: one row per pebble opened (reached +1), answered (+1) or reset (-1),
  * inserted by the pebble-state triggers and never updated, so that learners opening and answering the same pebble
- * never wait on one another (migration 0027). The insight read adds them; the insight tick folds them in.
+ * never wait on one another (migration 0027). The insight read adds them; each insight:settle run folds them in.
  */
 export const insightFunnelMoves = pgTable(
   'insight_funnel_moves',

@@ -8,7 +8,7 @@ import { runSettle } from './insight.jobs';
 import { foldFunnel } from './insight.repo';
 
 // The drop-off funnel counted without a shared row in the learner's transaction (migration 0027): opening and
-// answering a pebble inserts a move of its own; the insight read adds the moves, the insight tick folds them in.
+// answering a pebble inserts a move of its own; the insight read adds the moves, each insight:settle run folds them in.
 const TRAIL = pkg(
   { type: 'exam', name: 'Funnel fixture' },
   ['Q1', 'Q2'].flatMap((q) => [
@@ -83,5 +83,19 @@ describe('the drop-off funnel', () => {
     expect(await moves()).toBe(0);
     expect(await funnel()).toEqual(before);
     expect(await foldFunnel(t.database.db)).toBe(0);
+  });
+
+  it('a rebuild counts the funnel from the pebble states again, the moves not folded yet included once', async () => {
+    const p = player(t, learner);
+    const pebble = await p.pebble(trailId);
+    const option = pebble.minerals[0].properties.values?.find((v) => v.value === 'A');
+    await p.ok(pebble.id, [{ id: pebble.minerals[0].id, options: [option?.id ?? 0] }]);
+    expect(await moves()).toBeGreaterThan(0);
+    await t.database.db.execute(sql`select cairn_insight_rebuild()`);
+    expect(await moves()).toBe(0);
+    expect(await funnel()).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
   });
 });

@@ -120,6 +120,7 @@ describe('answers stored together (group commit)', () => {
       expect(batcher.stats).toEqual({ answers: 6, transactions: 2, batched: 5 });
     } finally {
       pool.connect = connect;
+      for (const client of clients) delete (client as { query?: unknown }).query;
     }
     expect(sent).toEqual([
       { what: 'begin', piped: true },
@@ -127,10 +128,7 @@ describe('answers stored together (group commit)', () => {
       { what: 'commit', piped: true },
     ]);
     // back in the pool in its ordinary mode: a transaction that reads before it writes works on it as before
-    for (const client of clients) {
-      expect(client.pipeline).toBe(false);
-      delete (client as { query?: unknown }).query;
-    }
+    for (const client of clients) expect(client.pipeline).toBe(false);
     expect(await answersOf(writes.map((w) => w.userId))).toEqual(
       writes.map((w) => [w.userId, 1]).sort((a, b) => a[0] - b[0]),
     );
